@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# quickstart.sh - set up, build and use tksim on Debian 12 in one command.
+#
+#   ./quickstart.sh run     install build dependencies, build, run the default scenario
+#   ./quickstart.sh check   install build dependencies, build, run `make check`
+#
+# The build lives in build/; the command is build/tools/tksim.
+#
+# Idempotent: packages already installed, a configure already run and an
+# up-to-date build are all kept, so a second run takes seconds.  Needs root
+# or sudo for the package step only.  Extra arguments after the command are
+# passed on (to `tksim run`, or to `make check` as make variables).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+# Every package the build, the tests and the coverage report need.
+PACKAGES=(gcc make autoconf automake autoconf-archive libtool pkgconf check lcov valgrind
+	gnuplot-nox)
+
+install_packages() {
+	local missing=()
+	for p in "${PACKAGES[@]}"; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	local sudo=()
+	[ "$(id -u)" -eq 0 ] || sudo=(sudo)
+	echo "quickstart: installing ${missing[*]}"
+	"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+	"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+# Out of tree, in build/, so that the source tree stays clean for other
+# builds (the sanitizer builds, make distcheck).
+build() {
+	[ -x configure ] || autoreconf -fi
+	mkdir -p build
+	[ -f build/Makefile ] || (cd build && ../configure --quiet)
+	make -C build -j"$(nproc)" >/dev/null
+}
+
+cmd=${1:-}
+[ $# -gt 0 ] && shift
+case "$cmd" in
+run)
+	install_packages
+	build
+	exec ./build/tools/tksim run "$@"
+	;;
+check)
+	install_packages
+	build
+	exec make -C build -j"$(nproc)" check "$@"
+	;;
+*)
+	echo "usage: $0 run|check [ARGS...]" >&2
+	exit 2
+	;;
+esac

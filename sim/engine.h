@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* tksim's own: the deterministic discrete-event engine (stands for the tick and the hardware). */
+#ifndef TKSIM_SIM_ENGINE_H
+#define TKSIM_SIM_ENGINE_H
+
+/*
+ * One simulated system: a kernel (struct tk_kernel, which owns the vvar
+ * page), a synthetic counter, and virtual time.  Virtual time is true time
+ * in ns; the counter runs at its true frequency against it, and the tick
+ * fires every 1/HZ s of true time, as a timer interrupt from an independent
+ * oscillator would.  Everything is single-threaded and deterministic: the
+ * same configuration gives the same result, bit for bit.
+ *
+ *   struct sim_system *s = sim_system_new(&cfg);   // boots the kernel
+ *   sim_advance_ns(s, 3600 * NSEC_PER_SEC);       // an hour of ticks
+ *   sim_clock_gettime(s, SIM_PATH_VDSO, TK_CLOCK_MONOTONIC, &ts);
+ *   sim_system_free(s);
+ */
+
+#include "sim/counter.h"
+#include "timekeeper/timekeeping.h"
+
+/**
+ * struct sim_config - a system to simulate
+ * @counter:     the counter hardware
+ * @hz:          CONFIG_HZ
+ * @wall_time:   REALTIME at boot
+ * @boot_offset: MONOTONIC at boot
+ * @hrtimer_res: hres clock resolution (ns), 0 for 1
+ */
+struct sim_config {
+	struct sim_counter_params counter;
+	unsigned int hz;
+	struct timespec64 wall_time;
+	struct timespec64 boot_offset;
+	u32 hrtimer_res;
+};
+
+/**
+ * struct sim_system - one simulated machine
+ * @k:            the simulated kernel's timekeeping (owns the vvar page)
+ * @counter:      the synthetic counter and its clocksource
+ * @now_ns:       virtual (true) time since boot
+ * @tick_period_ns: true ns between ticks (NSEC_PER_SEC / hz)
+ * @next_tick_ns: virtual time of the next tick
+ * @ticks:        ticks run (timekeeping_advance(TK_ADV_TICK) calls)
+ * @cfg:          the configuration it was built from
+ */
+struct sim_system {
+	struct tk_kernel k;
+	struct sim_counter counter;
+	u64 now_ns;
+	u64 tick_period_ns;
+	u64 next_tick_ns;
+	u64 ticks;
+	struct sim_config cfg;
+};
+
+/** enum sim_path - which way a clock is read */
+enum sim_path {
+	SIM_PATH_VDSO, /* the simulated vDSO over the vvar page */
+	SIM_PATH_SYSCALL, /* the kernel-side getters under tk_core.seq */
+};
+
+void sim_config_default(struct sim_config *cfg);
+int sim_system_init(struct sim_system *s, const struct sim_config *cfg);
+void sim_system_destroy(struct sim_system *s);
+struct sim_system *sim_system_new(const struct sim_config *cfg, int *err);
+void sim_system_free(struct sim_system *s);
+
+void sim_advance_to(struct sim_system *s, u64 t_ns);
+void sim_advance_ns(struct sim_system *s, u64 ns);
+void sim_idle_ns(struct sim_system *s, u64 ns);
+void sim_run_ticks(struct sim_system *s, u64 n);
+
+int sim_clock_gettime(struct sim_system *s, enum sim_path path, s32 clock, struct timespec64 *ts);
+int sim_clock_getres(struct sim_system *s, enum sim_path path, s32 clock, struct timespec64 *res);
+time64_t sim_time(struct sim_system *s, enum sim_path path);
+unsigned __int128 sim_raw_cycles_since_boot(const struct sim_system *s);
+
+/** ts_to_ns() - a timespec as full-width signed ns (128 bits: no overflow near KTIME_SEC_MAX). */
+static inline __int128 ts_to_ns(const struct timespec64 *ts)
+{
+	return (__int128)ts->tv_sec * NSEC_PER_SEC + ts->tv_nsec;
+}
+
+#endif /* TKSIM_SIM_ENGINE_H */

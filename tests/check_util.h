@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* tksim's own: helpers shared by the Check suites. */
+#ifndef TKSIM_TESTS_CHECK_UTIL_H
+#define TKSIM_TESTS_CHECK_UTIL_H
+
+#include <check.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "sim/engine.h"
+#include "sim/oracle.h"
+#include "sim/rng.h"
+
+/*
+ * test_seed() - the seed of this run's randomised tests: $TKSIM_SEED if set
+ * (to replay a failure), else one drawn from the host clock.  Printed once,
+ * and every failure message repeats it.
+ */
+static inline u64 test_seed(void)
+{
+	static u64 seed;
+	static bool have;
+
+	if (!have) {
+		const char *env = getenv("TKSIM_SEED");
+		struct timespec ts;
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		seed = env ? strtoull(env, NULL, 0) : (u64)ts.tv_sec * 1000003u ^ (u64)ts.tv_nsec;
+		have = true;
+		printf("# seed %" PRIu64 " (replay with TKSIM_SEED=%" PRIu64 ")\n", seed, seed);
+		fflush(stdout);
+	}
+	return seed;
+}
+
+/* A fresh system from @cfg; fails the test if it cannot be built. */
+static inline struct sim_system *test_system(const struct sim_config *cfg)
+{
+	int err;
+	struct sim_system *s = sim_system_new(cfg, &err);
+
+	ck_assert_msg(s != NULL, "cannot build system: %d", err);
+	return s;
+}
+
+/* A clock read that must succeed, as full-width ns. */
+static inline __int128 test_read_ns(struct sim_system *s, enum sim_path path, s32 clock)
+{
+	struct timespec64 ts;
+	int ret = sim_clock_gettime(s, path, clock, &ts);
+
+	ck_assert_msg(ret == 0, "CLOCK_%s via %s failed: %d", oracle_clock_name(clock),
+		      path == SIM_PATH_VDSO ? "vdso" : "syscall", ret);
+	return ts_to_ns(&ts);
+}
+
+/* Run one suite and return the process exit status. */
+static inline int test_run_suite(Suite *s)
+{
+	SRunner *sr = srunner_create(s);
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+#endif /* TKSIM_TESTS_CHECK_UTIL_H */

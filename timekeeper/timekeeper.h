@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Mirrors: include/linux/timekeeper_internal.h and the tk_core of kernel/time/timekeeping.c (v6.15). */
+#ifndef TKSIM_TIMEKEEPER_TIMEKEEPER_H
+#define TKSIM_TIMEKEEPER_TIMEKEEPER_H
+
+#include <pthread.h>
+
+#include "timekeeper/clocksource.h"
+#include "timekeeper/ntp.h"
+#include "vdso/datapage.h"
+
+/**
+ * struct tk_read_base - what a clock read needs: base point and conversion
+ * @clock:      the clocksource
+ * @mask:       counter mask (cycles)
+ * @cycle_last: counter value at the last accumulation (cycles)
+ * @mult:       multiplier (NTP-adjusted in tkr_mono, the clocksource's in tkr_raw)
+ * @shift:      shift of @mult
+ * @xtime_nsec: sub-second part of the clock at @cycle_last, shifted ns
+ * @base:       tkr_mono: CLOCK_MONOTONIC at the last second boundary (ns);
+ *              tkr_raw: raw_sec in ns
+ * @base_real:  @base + offs_real (ns)
+ */
+struct tk_read_base {
+	struct clocksource *clock;
+	u64 mask;
+	u64 cycle_last;
+	u32 mult;
+	u32 shift;
+	u64 xtime_nsec;
+	ktime_t base;
+	u64 base_real;
+};
+
+/**
+ * struct timekeeper - the kernel's time state
+ * @tkr_mono:             read base of REALTIME/MONOTONIC/BOOTTIME/TAI
+ * @xtime_sec:            CLOCK_REALTIME seconds
+ * @ktime_sec:            CLOCK_MONOTONIC seconds
+ * @wall_to_monotonic:    REALTIME -> MONOTONIC (normally negative, nsec in [0, 1e9))
+ * @offs_real:            MONOTONIC -> REALTIME (ns)
+ * @offs_boot:            MONOTONIC -> BOOTTIME: time spent suspended (ns)
+ * @offs_tai:             MONOTONIC -> TAI (ns)
+ * @coarse_nsec:          ns part of the coarse clocks, moved only when time
+ *                        is accumulated or set (v6.15)
+ * @tkr_raw:              read base of MONOTONIC_RAW
+ * @raw_sec:              CLOCK_MONOTONIC_RAW seconds
+ * @clock_was_set_seq:    bumped when the clock was set
+ * @cs_was_changed_seq:   bumped when the clocksource changed
+ * @monotonic_to_boot:    @offs_boot as a timespec, for the vDSO (v5.3 fix)
+ * @cycle_interval:       cycles per NTP interval
+ * @xtime_interval:       shifted ns per interval at the current mult
+ * @xtime_remainder:      shifted ns lost by rounding cycle_interval
+ * @raw_interval:         shifted raw ns per interval
+ * @next_leap_ktime:      CLOCK_MONOTONIC of a pending leap, or KTIME_MAX
+ * @ntp_tick:             cached ntp_tick_length(): ns << 32 per interval
+ * @ntp_error:            what NTP wanted minus what was accumulated, ns << 32
+ *                        minus shift (NTP-scaled); positive = clock behind
+ * @ntp_error_shift:      NTP_SCALE_SHIFT - shift
+ * @ntp_err_mult:         0 or 1 extra mult unit applied to correct @ntp_error
+ * @skip_second_overflow: the second being accumulated was already reported to NTP
+ * @tai_offset:           TAI - UTC (s)
+ */
+struct timekeeper {
+	struct tk_read_base tkr_mono;
+	u64 xtime_sec;
+	u64 ktime_sec;
+	struct timespec64 wall_to_monotonic;
+	ktime_t offs_real;
+	ktime_t offs_boot;
+	ktime_t offs_tai;
+	u32 coarse_nsec;
+	s32 tai_offset;
+	struct tk_read_base tkr_raw;
+	u64 raw_sec;
+	u32 clock_was_set_seq;
+	u32 cs_was_changed_seq;
+	struct timespec64 monotonic_to_boot;
+	u64 cycle_interval;
+	u64 xtime_interval;
+	s64 xtime_remainder;
+	u64 raw_interval;
+	ktime_t next_leap_ktime;
+	u64 ntp_tick;
+	s64 ntp_error;
+	u32 ntp_error_shift;
+	u32 ntp_err_mult;
+	u32 skip_second_overflow;
+	u32 pad;
+};
+
+/**
+ * struct tk_data - tk_core: the live timekeeper, its shadow, seqcount and lock
+ * @seq:                tk_core.seq, the kernel-side readers' seqcount
+ * @timekeeper:         the live copy kernel-side readers use
+ * @shadow_timekeeper:  the copy writers compute on, under @lock
+ * @lock:               tk_core.lock, serialising writers
+ */
+struct tk_data {
+	u32 seq;
+	struct timekeeper timekeeper;
+	struct timekeeper shadow_timekeeper;
+	pthread_mutex_t lock;
+};
+
+/**
+ * struct tk_kernel - the timekeeping state of one simulated kernel
+ * @tk_core:     see struct tk_data
+ * @ntp:         the NTP state (kernel/time/ntp.c)
+ * @vdata:       the vvar page the kernel publishes into
+ * @hz:          CONFIG_HZ (ticks per second; NTP_INTERVAL_FREQ)
+ * @hrtimer_res: hrtimer_resolution (ns): 1 with high-resolution timers
+ * @sys_tz:      the timezone settimeofday() stored
+ * @suspended:   timekeeping_suspended
+ * @suspend_cycles: counter value when suspended (cycles)
+ * @bugs:        bitmask of injected writer-side historical bugs (sim/bugs.h);
+ *               0 in a faithful kernel
+ *
+ * Every file-scope static of kernel/time/ lives here, so that one process
+ * can run many simulated kernels side by side.
+ */
+struct tk_kernel {
+	struct tk_data tk_core;
+	struct ntp_data ntp;
+	struct vdso_time_data vdata;
+	unsigned int hz;
+	u32 hrtimer_res;
+	struct tk_timezone sys_tz;
+	bool suspended;
+	u64 suspend_cycles;
+	u64 bugs;
+};
+
+/* NTP_INTERVAL_LENGTH: ns per tick; an integer division, as in the kernel. */
+static inline u64 tk_ntp_interval_length(const struct tk_kernel *k)
+{
+	return NSEC_PER_SEC / k->hz;
+}
+
+/* TICK_NSEC: the rounded tick length, LOW_RES_NSEC of the coarse clocks. */
+static inline u32 tk_tick_nsec(const struct tk_kernel *k)
+{
+	return (u32)((NSEC_PER_SEC + k->hz / 2) / k->hz);
+}
+
+/** tk_clock_read() - read the clocksource of a read base (the clock is loaded once). */
+static inline u64 tk_clock_read(const struct tk_read_base *tkr)
+{
+	struct clocksource *clock = READ_ONCE(tkr->clock);
+
+	return clock->read(clock);
+}
+
+#endif /* TKSIM_TIMEKEEPER_TIMEKEEPER_H */

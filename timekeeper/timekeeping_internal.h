@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Mirrors: kernel/time/timekeeping_internal.h and timekeeping.c's static helpers (v6.15). */
+#ifndef TKSIM_TIMEKEEPER_TIMEKEEPING_INTERNAL_H
+#define TKSIM_TIMEKEEPER_TIMEKEEPING_INTERNAL_H
+
+/* Shared by the files of timekeeper/ only; nothing outside includes this. */
+
+#include "timekeeper/time64.h"
+#include "timekeeper/timekeeping.h"
+
+/**
+ * clocksource_delta() - cycles since @last, 0 for negative motion (v6.13+)
+ * @now:       counter value just read
+ * @last:      cycle_last
+ * @mask:      counter mask
+ * @max_delta: the clocksource's max_raw_delta (7/8 of @mask)
+ *
+ * A counter read behind cycle_last wraps to a huge masked delta; anything
+ * above 7/8 of the width is taken as such and counts as no time at all.
+ *
+ * Return: the delta in cycles.
+ */
+static inline u64 clocksource_delta(u64 now, u64 last, u64 mask, u64 max_delta)
+{
+	u64 ret = (now - last) & mask;
+
+	return ret > max_delta ? 0 : ret;
+}
+
+/* The REALTIME of the base point, {xtime_sec, xtime_nsec >> shift}. */
+static inline struct timespec64 tk_xtime(const struct timekeeper *tk)
+{
+	return (struct timespec64){ .tv_sec = (time64_t)tk->xtime_sec,
+				    .tv_nsec = (long)(tk->tkr_mono.xtime_nsec >> tk->tkr_mono.shift) };
+}
+
+/* v6.15: the coarse clocks' ns follow xtime_nsec only when time is accumulated or set. */
+static inline void tk_update_coarse_nsecs(struct timekeeper *tk)
+{
+	tk->coarse_nsec = (u32)(tk->tkr_mono.xtime_nsec >> tk->tkr_mono.shift);
+}
+
+void tk_normalize_xtime(struct timekeeper *tk);
+void tk_set_xtime(struct timekeeper *tk, const struct timespec64 *ts);
+void tk_xtime_add(struct timekeeper *tk, const struct timespec64 *ts);
+void tk_set_wall_to_mono(struct timekeeper *tk, struct timespec64 wtm);
+void tk_update_sleep_time(struct timekeeper *tk, ktime_t delta);
+void tk_set_tai_offset(struct timekeeper *tk, s32 tai_offset);
+void tk_setup_internals(struct tk_kernel *k, struct timekeeper *tk, struct clocksource *clock);
+void timekeeping_forward_now(struct timekeeper *tk);
+void timekeeping_update_from_shadow(struct tk_kernel *k, unsigned int action);
+void timekeeping_restore_shadow(struct tk_kernel *k);
+
+void update_vsyscall(struct tk_kernel *k, const struct timekeeper *tk);
+void update_vsyscall_tz(struct tk_kernel *k);
+
+/**
+ * tk_copy_words() - copy a struct with relaxed atomic 64-bit accesses
+ * @dst: destination, 8-byte aligned
+ * @src: source, 8-byte aligned
+ * @n:   size, a multiple of 8
+ *
+ * The kernel memcpy()s the shadow timekeeper into the live one inside the
+ * tk_core.seq write section and readers read it racily, trusting the retry.
+ * In C11 that race is undefined, so both sides copy word by word with
+ * relaxed atomics: the same plain moves on x86, and clean under TSan.
+ */
+static inline void tk_copy_words(void *dst, const void *src, size_t n)
+{
+	typedef u64 __attribute__((may_alias)) word_t;
+	word_t *d = dst;
+	const word_t *s = src;
+
+	for (size_t i = 0; i < n / sizeof(word_t); i++)
+		__atomic_store_n(&d[i], __atomic_load_n(&s[i], __ATOMIC_RELAXED), __ATOMIC_RELAXED);
+}
+
+_Static_assert(sizeof(struct timekeeper) % 8 == 0, "tk_copy_words needs whole words");
+
+#endif /* TKSIM_TIMEKEEPER_TIMEKEEPING_INTERNAL_H */

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0
+// Mirrors: kernel/time/timekeeping.c (v6.15) setters: do_settimeofday64, timekeeping_inject_offset,
+// suspend/resume, change_clocksource; kernel/time/time.c settimeofday timezone checks.
+/*
+ * Every setter follows the same pattern: take tk_core.lock, bring the
+ * shadow timekeeper up to the counter now (timekeeping_forward_now), change
+ * it, publish it, or restore it from the live copy if the change is refused.
+ */
+#include "timekeeper/timekeeping_internal.h"
+
+#include <errno.h>
+
+/**
+ * do_settimeofday64() - set CLOCK_REALTIME
+ * @k:  the kernel
+ * @ts: the new REALTIME
+ *
+ * MONOTONIC does not move: wall_to_monotonic absorbs the step.  A time that
+ * would put REALTIME before MONOTONIC (before boot) is refused, as is one
+ * past TIME_SETTOD_SEC_MAX.  NTP state is cleared (STA_UNSYNC).
+ *
+ * Return: 0 or -EINVAL.
+ */
+int do_settimeofday64(struct tk_kernel *k, const struct timespec64 *ts)
+{
+	struct timekeeper *tk = &k->tk_core.shadow_timekeeper;
+	struct timespec64 ts_delta, xt;
+
+	if (!timespec64_valid_settod(ts))
+		return -EINVAL;
+
+	pthread_mutex_lock(&k->tk_core.lock);
+	timekeeping_forward_now(tk);
+
+	xt = tk_xtime(tk);
+	ts_delta = timespec64_sub(*ts, xt);
+	if (timespec64_compare(&tk->wall_to_monotonic, &ts_delta) > 0) {
+		timekeeping_restore_shadow(k);
+		pthread_mutex_unlock(&k->tk_core.lock);
+		return -EINVAL;
+	}
+
+	tk_set_wall_to_mono(tk, timespec64_sub(tk->wall_to_monotonic, ts_delta));
+	tk_set_xtime(tk, ts);
+	timekeeping_update_from_shadow(k, TK_UPDATE_ALL);
+	pthread_mutex_unlock(&k->tk_core.lock);
+	return 0;
+}
+
+/**
+ * timekeeping_inject_offset() - step REALTIME by an offset (ADJ_SETOFFSET)
+ * @k:  the kernel
+ * @ts: the offset; tv_nsec in [0, 1e9), a negative offset has tv_sec < 0
+ *
+ * Return: 0 or -EINVAL (bad tv_nsec, before boot, or past TIME_SETTOD_SEC_MAX).
+ */
+int timekeeping_inject_offset(struct tk_kernel *k, const struct timespec64 *ts)
+{
+	struct timekeeper *tk = &k->tk_core.shadow_timekeeper;
+	struct timespec64 tmp;
+	int ret = 0;
+
+	if (ts->tv_nsec < 0 || ts->tv_nsec >= NSEC_PER_SEC)
+		return -EINVAL;
+
+	pthread_mutex_lock(&k->tk_core.lock);
+	timekeeping_forward_now(tk);
+
+	tmp = timespec64_add(tk_xtime(tk), *ts);
+	if (timespec64_compare(&tk->wall_to_monotonic, ts) > 0 || !timespec64_valid_settod(&tmp)) {
+		timekeeping_restore_shadow(k);
+		ret = -EINVAL;
+		goto out;
+	}
+
+	tk_xtime_add(tk, ts);
+	tk_set_wall_to_mono(tk, timespec64_sub(tk->wall_to_monotonic, *ts));
+	timekeeping_update_from_shadow(k, TK_UPDATE_ALL);
+out:
+	pthread_mutex_unlock(&k->tk_core.lock);
+	return ret;
+}
+
+/**
+ * timekeeping_set_tz() - settimeofday()'s timezone part
+ * @k:  the kernel
+ * @tz: minutes west of Greenwich and the DST type
+ *
+ * The kernel accepts tz_minuteswest in [-15 h, +15 h].
+ *
+ * Return: 0 or -EINVAL.
+ */
+int timekeeping_set_tz(struct tk_kernel *k, const struct tk_timezone *tz)
+{
+	if (tz->tz_minuteswest > 15 * 60 || tz->tz_minuteswest < -15 * 60)
+		return -EINVAL;
+	pthread_mutex_lock(&k->tk_core.lock);
+	k->sys_tz = *tz;
+	update_vsyscall_tz(k);
+	pthread_mutex_unlock(&k->tk_core.lock);
+	return 0;
+}
+
+/**
+ * timekeeping_set_tai_offset() - set TAI - UTC and publish it (ADJ_TAI)
+ * @k:          the kernel
+ * @tai_offset: seconds
+ */
+void timekeeping_set_tai_offset(struct tk_kernel *k, s32 tai_offset)
+{
+	pthread_mutex_lock(&k->tk_core.lock);
+	tk_set_tai_offset(&k->tk_core.shadow_timekeeper, tai_offset);
+	timekeeping_update_from_shadow(k, TK_CLOCK_WAS_SET);
+	pthread_mutex_unlock(&k->tk_core.lock);
+}
+
+/**
+ * timekeeping_suspend() - stop timekeeping (the counter stops, as the TSC in S3)
+ * @k: the kernel
+ *
+ * Time is brought up to date and the counter value remembered; ticks are
+ * ignored until timekeeping_resume().
+ */
+void timekeeping_suspend(struct tk_kernel *k)
+{
+	struct timekeeper *tk = &k->tk_core.shadow_timekeeper;
+
+	pthread_mutex_lock(&k->tk_core.lock);
+	timekeeping_forward_now(tk);
+	k->suspend_cycles = tk->tkr_mono.cycle_last;
+	k->suspended = true;
+	timekeeping_update_from_shadow(k, 0);
+	pthread_mutex_unlock(&k->tk_core.lock);
+}
+
+/**
+ * timekeeping_resume() - resume after @sleep of suspended time
+ * @k:     the kernel
+ * @sleep: how long the system slept, as the persistent clock measured it
+ *
+ * The sleep goes into REALTIME and BOOTTIME but not MONOTONIC
+ * (__timekeeping_inject_sleeptime); cycle_last is re-based to the counter
+ * now, so that whatever the counter did meanwhile is not counted twice.
+ */
+void timekeeping_resume(struct tk_kernel *k, const struct timespec64 *sleep)
+{
+	struct timekeeper *tk = &k->tk_core.shadow_timekeeper;
+	u64 cycle_now;
+
+	pthread_mutex_lock(&k->tk_core.lock);
+	if (!k->suspended) {
+		pthread_mutex_unlock(&k->tk_core.lock);
+		return;
+	}
+	if (timespec64_valid(sleep)) {
+		tk_xtime_add(tk, sleep);
+		tk_set_wall_to_mono(tk, timespec64_sub(tk->wall_to_monotonic, *sleep));
+		tk_update_sleep_time(tk, timespec64_to_ktime(*sleep));
+	}
+	cycle_now = tk_clock_read(&tk->tkr_mono);
+	tk->tkr_mono.cycle_last = cycle_now;
+	tk->tkr_raw.cycle_last = cycle_now;
+	tk->ntp_error = 0;
+	k->suspended = false;
+	timekeeping_update_from_shadow(k, TK_CLOCK_WAS_SET);
+	pthread_mutex_unlock(&k->tk_core.lock);
+}
+
+/**
+ * change_clocksource() - switch to another registered clocksource
+ * @k:     the kernel
+ * @clock: the new clocksource
+ *
+ * Time is accumulated on the old counter first, then the timekeeper is set
+ * up on the new one.  NTP state is cleared, as on every switch.
+ *
+ * Return: 0, or -EINVAL for an unregistered clocksource.
+ */
+int change_clocksource(struct tk_kernel *k, struct clocksource *clock)
+{
+	struct timekeeper *tk = &k->tk_core.shadow_timekeeper;
+
+	if (!clock || !clock->mult || !clock->read)
+		return -EINVAL;
+	pthread_mutex_lock(&k->tk_core.lock);
+	timekeeping_forward_now(tk);
+	tk_setup_internals(k, tk, clock);
+	timekeeping_update_from_shadow(k, TK_UPDATE_ALL);
+	pthread_mutex_unlock(&k->tk_core.lock);
+	return 0;
+}

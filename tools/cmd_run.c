@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: `tksim run`, the deterministic simulation with the oracle on every tick.
+/*
+ * Input: options describing the counter, HZ and how long to run.
+ * Output: a summary (every clock at the end through both paths, the
+ * largest vDSO vs kernel-side difference, ticks, wall time) and, with
+ * --csv, a time series.  Exit 1 when a property is violated.
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sim/oracle.h"
+#include "tools/tksim.h"
+
+/* State of one run, in one place (B3). */
+struct run_opts {
+	struct sim_config cfg;
+	u64 duration_ns;
+	u64 csv_interval_ns;
+	const char *csv_path;
+	u64 seed;
+	bool quiet;
+};
+
+static void run_help(void)
+{
+	printf("usage: tksim run [OPTIONS]\n\n"
+	       "Simulate one system deterministically and check, at a random instant in\n"
+	       "every tick, that each clock read through the vDSO equals the kernel-side\n"
+	       "read, that monotonic clocks never go back, that coarse <= fine, that\n"
+	       "time() <= CLOCK_REALTIME, and that MONOTONIC_RAW is the exact conversion\n"
+	       "of the counter.  Without options: the default scenario, a 2.1 GHz counter\n"
+	       "running 35 ppm fast, one simulated hour at HZ=1000.\n\n"
+	       "Options:\n"
+	       "  --duration D      simulated time: 90, 90s, 1500ms, 2m, 1h, 7d (default 1h)\n"
+	       "  --hz N            CONFIG_HZ, ticks per second (default 1000)\n"
+	       "  --freq HZ         nominal counter frequency in Hz (default 2100000000)\n"
+	       "  --ppm X           true frequency error of the counter in ppm (default 35)\n"
+	       "  --bits N          counter width in bits, 1..64 (default 64)\n"
+	       "  --start N         counter value at boot (default 0)\n"
+	       "  --seed N          seed of the sampling instants (default 1)\n"
+	       "  --csv FILE        write a time series (- for stdout)\n"
+	       "  --csv-interval D  time between CSV rows (default 1s)\n"
+	       "  --quiet           no progress line on a terminal\n"
+	       "  --help            this text\n\n"
+	       "Exit status: 0 all properties held, 1 a property was violated, 2 bad usage.\n");
+}
+
+static int parse_run_opts(int argc, char **argv, struct run_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "duration", required_argument, NULL, 'd' },
+		{ "hz", required_argument, NULL, 'z' },
+		{ "freq", required_argument, NULL, 'f' },
+		{ "ppm", required_argument, NULL, 'p' },
+		{ "bits", required_argument, NULL, 'b' },
+		{ "start", required_argument, NULL, 'S' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "csv", required_argument, NULL, 'c' },
+		{ "csv-interval", required_argument, NULL, 'i' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0, 0, 0, 0 },
+	};
+	u64 v;
+	int c;
+
+	sim_config_default(&o->cfg);
+	o->duration_ns = 3600ULL * NSEC_PER_SEC;
+	o->csv_interval_ns = NSEC_PER_SEC;
+	o->seed = 1;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			if (tksim_parse_duration_ns(optarg, &o->duration_ns))
+				return tksim_usage_error("run", "bad --duration '%s'", optarg);
+			break;
+		case 'z':
+			if (tksim_parse_u64(optarg, &v) || v < 1 || v > 100000)
+				return tksim_usage_error("run", "--hz must be 1..100000, not '%s'", optarg);
+			o->cfg.hz = (unsigned int)v;
+			break;
+		case 'f':
+			if (tksim_parse_u64(optarg, &v) || v < 1000)
+				return tksim_usage_error("run", "--freq must be at least 1000 Hz, not '%s'",
+							 optarg);
+			o->cfg.counter.freq_hz = v;
+			break;
+		case 'p': {
+			char *end;
+			double ppm = strtod(optarg, &end);
+
+			if (*end || end == optarg || !(fabs(ppm) < 100000.0))
+				return tksim_usage_error("run", "--ppm must be a number within +/-100000, not '%s'",
+							 optarg);
+			o->cfg.counter.error_ppb = (s64)llround(ppm * 1000.0);
+			break;
+		}
+		case 'b':
+			if (tksim_parse_u64(optarg, &v) || v < 1 || v > 64)
+				return tksim_usage_error("run", "--bits must be 1..64, not '%s'", optarg);
+			o->cfg.counter.bits = (unsigned int)v;
+			break;
+		case 'S':
+			if (tksim_parse_u64(optarg, &o->cfg.counter.start))
+				return tksim_usage_error("run", "bad --start '%s'", optarg);
+			break;
+		case 's':
+			if (tksim_parse_u64(optarg, &o->seed))
+				return tksim_usage_error("run", "bad --seed '%s'", optarg);
+			break;
+		case 'c':
+			o->csv_path = optarg;
+			break;
+		case 'i':
+			if (tksim_parse_duration_ns(optarg, &o->csv_interval_ns) || !o->csv_interval_ns)
+				return tksim_usage_error("run", "bad --csv-interval '%s'", optarg);
+			break;
+		case 'q':
+			o->quiet = true;
+			break;
+		case 'h':
+			run_help();
+			exit(TKSIM_EXIT_OK);
+		default:
+			return tksim_usage_error("run", "unknown option");
+		}
+	}
+	if (optind < argc)
+		return tksim_usage_error("run", "unexpected argument '%s'", argv[optind]);
+	return 0;
+}
+
+/* True time since the epoch at virtual time @now_ns: what a perfect REALTIME shows. */
+static __int128 true_realtime_ns(const struct sim_system *s)
+{
+	return ts_to_ns(&s->cfg.wall_time) + (__int128)s->now_ns;
+}
+
+static void csv_header(FILE *f)
+{
+	fprintf(f, "t_s,realtime_error_ns,mono_minus_raw_ns,mult,raw_mult,ntp_error,"
+		   "counter_error_ppb\n");
+}
+
+static void csv_row(FILE *f, struct sim_system *s)
+{
+	struct timespec64 rt, mono, raw;
+	struct timekeeper tk;
+
+	sim_clock_gettime(s, SIM_PATH_VDSO, TK_CLOCK_REALTIME, &rt);
+	sim_clock_gettime(s, SIM_PATH_VDSO, TK_CLOCK_MONOTONIC, &mono);
+	sim_clock_gettime(s, SIM_PATH_VDSO, TK_CLOCK_MONOTONIC_RAW, &raw);
+	tk_snapshot(&s->k, &tk);
+	fprintf(f, "%.3f,%" PRId64 ",%" PRId64 ",%" PRIu32 ",%" PRIu32 ",%" PRId64 ",%" PRId64 "\n",
+		(double)s->now_ns * 1e-9, (s64)(ts_to_ns(&rt) - true_realtime_ns(s)),
+		(s64)(ts_to_ns(&mono) - ts_to_ns(&raw)), tk.tkr_mono.mult, tk.tkr_raw.mult,
+		tk.ntp_error, s->counter.cur_error_ppb);
+}
+
+static void print_summary(struct sim_system *s, const struct run_opts *o,
+			  const struct oracle_stats *st, double wall)
+{
+	const struct clocksource *cs = &s->counter.cs;
+	double sim_s = (double)s->now_ns * 1e-9;
+	char a[48], b[48];
+	struct timespec64 rt;
+
+	printf("tksim run: %.3f s simulated at HZ=%u\n", sim_s, s->cfg.hz);
+	printf("  counter      %" PRIu64 " Hz nominal, %+.3f ppm true error, %u-bit mask\n",
+	       s->cfg.counter.freq_hz, (double)s->counter.cur_error_ppb * 1e-3, s->cfg.counter.bits);
+	printf("  clocksource  mult %" PRIu32 ", shift %" PRIu32 ", max_cycles %" PRIu64
+	       ", max_idle_ns %" PRIu64 "\n",
+	       cs->mult, cs->shift, cs->max_cycles, cs->max_idle_ns);
+	printf("  ticks        %" PRIu64 ", instants checked %" PRIu64 " (seed %" PRIu64 ")\n",
+	       s->ticks, st->checks, o->seed);
+	printf("  wall time    %.3f s (%.0f simulated s per wall s)\n\n", wall,
+	       wall > 0 ? sim_s / wall : 0.0);
+
+	printf("  %-18s %-24s %s\n", "clock", "vDSO", "kernel-side");
+	for (unsigned int i = 0; i < oracle_nr_clocks; i++) {
+		s32 c = oracle_clocks[i];
+		struct timespec64 v, k;
+
+		sim_clock_gettime(s, SIM_PATH_VDSO, c, &v);
+		sim_clock_gettime(s, SIM_PATH_SYSCALL, c, &k);
+		oracle_format_ns(a, sizeof(a), ts_to_ns(&v));
+		oracle_format_ns(b, sizeof(b), ts_to_ns(&k));
+		printf("  %-18s %-24s %s\n", oracle_clock_name(c), a, b);
+	}
+	sim_clock_gettime(s, SIM_PATH_VDSO, TK_CLOCK_REALTIME, &rt);
+	oracle_format_ns(a, sizeof(a), ts_to_ns(&rt) - true_realtime_ns(s));
+	printf("\n  largest |vDSO - kernel-side|  %" PRId64 " ns\n", (s64)st->max_vdso_diff_ns);
+	printf("  REALTIME - true time         %s s\n", a);
+}
+
+/**
+ * cmd_run() - `tksim run`
+ * @argc: argument count (argv[0] is "run")
+ * @argv: arguments
+ *
+ * Return: exit status.
+ */
+int cmd_run(int argc, char **argv)
+{
+	struct oracle_stats st = { 0 };
+	struct oracle_mono mono = { 0 };
+	struct run_opts o = { 0 };
+	struct sim_system *s;
+	struct sim_rng rng;
+	FILE *csv = NULL;
+	char why[256];
+	double t0, next_progress;
+	u64 next_csv = 0;
+	int ret, err;
+	bool progress;
+
+	ret = parse_run_opts(argc, argv, &o);
+	if (ret)
+		return ret;
+	s = sim_system_new(&o.cfg, &err);
+	if (!s)
+		return tksim_usage_error("run", "cannot build this system: %s", strerror(-err));
+	if (o.csv_path) {
+		csv = strcmp(o.csv_path, "-") ? fopen(o.csv_path, "w") : stdout;
+		if (!csv) {
+			sim_system_free(s);
+			return tksim_usage_error("run", "cannot write '%s'", o.csv_path);
+		}
+		csv_header(csv);
+	}
+	sim_rng_seed(&rng, o.seed);
+	progress = !o.quiet && isatty(STDERR_FILENO);
+	t0 = tksim_wall_seconds();
+	next_progress = t0 + 0.25;
+	ret = TKSIM_EXIT_OK;
+
+	while (s->now_ns < o.duration_ns) {
+		/* Run to the next tick, then check at a random instant before the one after. */
+		u64 t = s->next_tick_ns + sim_rng_below(&rng, s->tick_period_ns);
+
+		sim_advance_to(s, t < o.duration_ns ? t : o.duration_ns);
+		if (oracle_check_instant(s, &mono, &st, why, sizeof(why)) ||
+		    oracle_check_raw_exact(s, why, sizeof(why))) {
+			printf("VIOLATION at %.9f s (seed %" PRIu64 "): %s\n", (double)s->now_ns * 1e-9,
+			       o.seed, why);
+			ret = TKSIM_EXIT_VIOLATION;
+			break;
+		}
+		if (csv && s->now_ns >= next_csv) {
+			csv_row(csv, s);
+			next_csv += o.csv_interval_ns;
+		}
+		if (progress && (st.checks & 1023) == 0 && tksim_wall_seconds() >= next_progress) {
+			fprintf(stderr, "\r  %5.1f%%  %.0f of %.0f simulated s", 100.0 * (double)s->now_ns / (double)o.duration_ns,
+				(double)s->now_ns * 1e-9, (double)o.duration_ns * 1e-9);
+			next_progress += 0.25;
+		}
+	}
+	if (progress)
+		fprintf(stderr, "\r%60s\r", "");
+	if (csv && csv != stdout)
+		fclose(csv);
+	if (!(csv == stdout))
+		print_summary(s, &o, &st, tksim_wall_seconds() - t0);
+	if (ret == TKSIM_EXIT_OK && csv != stdout)
+		printf("  properties                   all held\n");
+	sim_system_free(s);
+	return ret;
+}

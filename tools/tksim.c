@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: the `tksim` command (no kernel counterpart).
+/*
+ * tksim - simulate the Linux timekeeping core and its vDSO read path.
+ *
+ * Input: a subcommand and its options.  Output: the subcommand's report on
+ * stdout, errors on stderr.  Exit status: 0 success, 1 a checked property
+ * was violated, 2 bad usage or bad input.
+ */
+#include "tools/tksim.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "config.h"
+
+static const struct tksim_cmd cmds[] = {
+	{ "run", "simulate a system and check the kernel's clock properties", cmd_run },
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: tksim COMMAND [OPTIONS]\n\n"
+		   "Simulate the Linux kernel's timekeeping core (clocksource, tick, NTP) and\n"
+		   "its vDSO clock read path, and check the properties the kernel promises.\n\n"
+		   "Commands:\n");
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		fprintf(f, "  %-8s %s\n", cmds[i].name, cmds[i].summary);
+	fprintf(f, "\n`tksim COMMAND --help` describes a command's options.\n"
+		   "Exit status: 0 success, 1 a property was violated, 2 bad usage.\n");
+}
+
+/**
+ * tksim_usage_error() - report bad usage of a command
+ * @cmd: the command name
+ * @fmt: printf format of the message
+ *
+ * Return: TKSIM_EXIT_USAGE, for `return tksim_usage_error(...)`.
+ */
+int tksim_usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "tksim %s: ", cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'tksim %s --help'.\n", cmd);
+	return TKSIM_EXIT_USAGE;
+}
+
+/** tksim_parse_u64() - a whole decimal number; 0 or -EINVAL. */
+int tksim_parse_u64(const char *s, u64 *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!s || !*s || *s == '-')
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || *end)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+/** tksim_parse_s64() - a signed decimal number; 0 or -EINVAL. */
+int tksim_parse_s64(const char *s, s64 *out)
+{
+	char *end;
+	long long v;
+
+	if (!s || !*s)
+		return -EINVAL;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno || *end)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+/**
+ * tksim_parse_duration_ns() - "90", "90s", "1500ms", "2m", "1h", "7d"
+ * @s:   the text; a bare number is seconds
+ * @out: ns
+ *
+ * Return: 0 or -EINVAL (also on overflow).
+ */
+int tksim_parse_duration_ns(const char *s, u64 *out)
+{
+	static const struct {
+		const char *suffix;
+		u64 ns;
+	} units[] = { { "ns", 1 },	     { "us", 1000 },	      { "ms", 1000000 },
+		      { "s", NSEC_PER_SEC }, { "m", 60 * NSEC_PER_SEC }, { "h", 3600 * NSEC_PER_SEC },
+		      { "d", 86400 * NSEC_PER_SEC }, { "", NSEC_PER_SEC } };
+	char *end;
+	unsigned long long v;
+
+	if (!s || !*s || *s == '-')
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || end == s)
+		return -EINVAL;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcmp(end, units[i].suffix) == 0) {
+			if (v > U64_MAX / units[i].ns)
+				return -EINVAL;
+			*out = v * units[i].ns;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+/** tksim_wall_seconds() - the host's CLOCK_MONOTONIC, for progress and wall times. */
+double tksim_wall_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return TKSIM_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return TKSIM_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("tksim %s\n", PACKAGE_VERSION);
+		return TKSIM_EXIT_OK;
+	}
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		if (!strcmp(argv[1], cmds[i].name))
+			return cmds[i].main(argc - 1, argv + 1);
+	fprintf(stderr, "tksim: unknown command '%s'\n\n", argv[1]);
+	usage(stderr);
+	return TKSIM_EXIT_USAGE;
+}

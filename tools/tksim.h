@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* tksim's own: the command's subcommand table and shared helpers. */
+#ifndef TKSIM_TOOLS_TKSIM_H
+#define TKSIM_TOOLS_TKSIM_H
+
+#include <stdio.h>
+
+#include "vdso/types.h"
+
+/* Exit statuses of every subcommand. */
+#define TKSIM_EXIT_OK 0
+#define TKSIM_EXIT_VIOLATION 1
+#define TKSIM_EXIT_USAGE 2
+
+/**
+ * struct tksim_cmd - one subcommand
+ * @name:    what the user types
+ * @summary: one line for `tksim --help`
+ * @main:    its entry point; argv[0] is the subcommand name
+ */
+struct tksim_cmd {
+	const char *name;
+	const char *summary;
+	int (*main)(int argc, char **argv);
+};
+
+int cmd_run(int argc, char **argv);
+
+int tksim_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int tksim_parse_u64(const char *s, u64 *out);
+int tksim_parse_s64(const char *s, s64 *out);
+int tksim_parse_duration_ns(const char *s, u64 *out);
+double tksim_wall_seconds(void);
+
+#endif /* TKSIM_TOOLS_TKSIM_H */

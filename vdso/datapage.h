@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Mirrors: include/vdso/datapage.h (v6.15, struct vdso_time_data / struct vdso_clock). */
+#ifndef TKSIM_VDSO_DATAPAGE_H
+#define TKSIM_VDSO_DATAPAGE_H
+
+/*
+ * The vvar page: the only memory the kernel's timekeeper and the vDSO share.
+ * The timekeeper writes it in update_vsyscall() between vdso_write_begin()
+ * and vdso_write_end(); readers copy what they need under the seqcount.
+ *
+ * Units, as in the kernel:
+ *   basetime[hres clock].nsec and basetime[MONOTONIC_RAW].nsec are *shifted*
+ *   ns (ns << shift), so that (delta * mult + nsec) >> shift keeps the
+ *   sub-ns fraction;  basetime[coarse clock].nsec are plain ns.
+ */
+
+#include "vdso/clocksource.h"
+#include "vdso/types.h"
+
+#define VDSO_BASES (TK_CLOCK_TAI + 1)
+#define VDSO_HRES                                                                          \
+	(BIT(TK_CLOCK_REALTIME) | BIT(TK_CLOCK_MONOTONIC) | BIT(TK_CLOCK_BOOTTIME) |       \
+	 BIT(TK_CLOCK_TAI))
+#define VDSO_COARSE (BIT(TK_CLOCK_REALTIME_COARSE) | BIT(TK_CLOCK_MONOTONIC_COARSE))
+#define VDSO_RAW BIT(TK_CLOCK_MONOTONIC_RAW)
+
+#define CS_HRES_COARSE 0
+#define CS_RAW 1
+#define CS_BASES (CS_RAW + 1)
+
+/** struct vdso_timestamp - a clock's base: @sec seconds, @nsec (shifted ns or ns, see top). */
+struct vdso_timestamp {
+	u64 sec;
+	u64 nsec;
+};
+
+/**
+ * struct vdso_clock - one counter-based clock group and its seqcount
+ * @seq:        odd while the timekeeper writes; readers retry on change
+ * @clock_mode: enum vdso_clock_mode of the current clocksource
+ * @cycle_last: counter value (cycles) the bases refer to
+ * @max_cycles: largest delta (cycles) whose delta * mult fits in 64 bits
+ * @mask:       counter width mask (cycles)
+ * @mult:       cycles to shifted ns multiplier (NTP-adjusted for HRES_COARSE)
+ * @shift:      the shift of @mult
+ * @basetime:   per clock id base at @cycle_last
+ *
+ * Fields are ordered so that a hres read touches only the first cache line
+ * and the basetime entry of its clock, as in the kernel.
+ */
+struct vdso_clock {
+	u32 seq;
+	s32 clock_mode;
+	u64 cycle_last;
+	u64 max_cycles;
+	u64 mask;
+	u32 mult;
+	u32 shift;
+	struct vdso_timestamp basetime[VDSO_BASES];
+};
+
+/*
+ * Simulated CPUs a reader thread can claim (vdso_this_cpu); per-CPU counter
+ * skew is kept for each of them.
+ */
+#define VDSO_MAX_CPUS 64
+
+/**
+ * enum vdso_tsc_insn - the instruction rdtsc_ordered() uses
+ * @VDSO_TSC_LFENCE: "lfence; rdtsc" (X86_FEATURE_LFENCE_RDTSC)
+ * @VDSO_TSC_RDTSCP: "rdtscp" (X86_FEATURE_RDTSCP, preferred by current kernels)
+ * @VDSO_TSC_BARE:   plain "rdtsc": the rejected 2023 patch, not ordered after loads
+ *
+ * The kernel patches one of these in at boot with ALTERNATIVE_2; tksim picks
+ * one at run time and keeps it in the arch data.
+ */
+enum vdso_tsc_insn {
+	VDSO_TSC_LFENCE = 0,
+	VDSO_TSC_RDTSCP,
+	VDSO_TSC_BARE,
+};
+
+/**
+ * struct vdso_sim_counter - the synthetic counter's "hardware registers"
+ * @now:        deterministic mode: the counter value at the current virtual
+ *              instant, published by the engine (cycles, already masked)
+ * @from_tsc:   concurrent mode: 1 when the value is derived from the TSC
+ * @tsc_base:   TSC value at which the derived counter read @cycles_base
+ * @cycles_base: derived counter value at @tsc_base (cycles, unmasked)
+ * @tsc_mult:   TSC cycles to counter cycles multiplier (<< @tsc_shift)
+ * @tsc_shift:  shift of @tsc_mult
+ * @mask:       counter width mask
+ * @cpu_offset: per-CPU skew added to the value (cycles, two's complement)
+ *
+ * Readers use READ_ONCE on every field: the engine or the setup code may
+ * write them while readers run, like a device register.
+ */
+struct vdso_sim_counter {
+	u64 now;
+	u32 from_tsc;
+	u32 tsc_shift;
+	u64 tsc_base;
+	u64 cycles_base;
+	u64 tsc_mult;
+	u64 mask;
+	u64 cpu_offset[VDSO_MAX_CPUS];
+};
+
+/**
+ * struct arch_vdso_time_data - tksim's "arch" part of the vvar page
+ * @tsc_insn:     enum vdso_tsc_insn, fixed while readers run
+ * @low_res_nsec: LOW_RES_NSEC = TICK_NSEC of the simulated HZ (the kernel has
+ *                it as a compile-time constant; tksim's HZ is a run-time choice)
+ * @bugs:         bitmask of injected historical bugs on the read side
+ *                (sim/bugs.h); 0 in a faithful system
+ * @counter:      the synthetic counter page (VDSO_CLOCKMODE_SIM), like the
+ *                pvclock page x86 maps beside the vvar page
+ */
+struct arch_vdso_time_data {
+	u32 tsc_insn;
+	u32 low_res_nsec;
+	u64 bugs;
+	const struct vdso_sim_counter *counter;
+};
+
+/**
+ * struct vdso_time_data - the vvar page
+ * @arch_data:      see struct arch_vdso_time_data
+ * @clock_data:     [CS_HRES_COARSE] and [CS_RAW]
+ * @tz_minuteswest: sys_tz, written without the seqcount (update_vsyscall_tz)
+ * @tz_dsttime:     sys_tz
+ * @hrtimer_res:    clock_getres() of hres clocks (ns), read without the seqcount
+ */
+struct vdso_time_data {
+	struct arch_vdso_time_data arch_data;
+	struct vdso_clock clock_data[CS_BASES];
+	s32 tz_minuteswest;
+	s32 tz_dsttime;
+	u32 hrtimer_res;
+	u32 unused;
+} __attribute__((aligned(64)));
+
+#endif /* TKSIM_VDSO_DATAPAGE_H */
