@@ -8,12 +8,16 @@
 
 #define Q48 48
 
-/* cycles per ns << 48 for a frequency error in ppb: freq * (1e9 + ppb) / 1e9 / 1e9. */
+/*
+ * cycles per ns << 48 for a frequency error in ppb: freq * (1e9 + ppb) / 1e9 / 1e9,
+ * rounded to nearest so that whole-second counts come out exact.
+ */
 static u64 rate_q48(u64 freq_hz, s64 error_ppb)
 {
 	unsigned __int128 num = (unsigned __int128)freq_hz * (u64)(NSEC_PER_SEC + error_ppb);
+	unsigned __int128 den = (unsigned __int128)NSEC_PER_SEC * NSEC_PER_SEC;
 
-	return (u64)((num << Q48) / ((unsigned __int128)NSEC_PER_SEC * NSEC_PER_SEC));
+	return (u64)(((num << Q48) + den / 2) / den);
 }
 
 /* The clocksource's read op: the same register read as the vDSO's. */
