@@ -17,8 +17,14 @@
 #define ADJ_MICRO 0x1000
 #define ADJ_NANO 0x2000
 #define ADJ_TICK 0x4000
-/* Kernel-internal: adjtime(3) through adjtimex. */
+/*
+ * Kernel-internal (include/linux/timex.h): adjtime(3) through adjtimex.  The
+ * kernel spells the 0x0001 bit ADJ_OFFSET_SINGLESHOT inside ADJ_ADJTIME
+ * requests; tksim keeps that name for the user value below and calls the
+ * bit ADJ_OFFSET_SS_BIT.
+ */
 #define ADJ_ADJTIME 0x8000
+#define ADJ_OFFSET_SS_BIT 0x0001
 #define ADJ_OFFSET_READONLY 0x2000
 /* User-space spellings of the adjtime modes. */
 #define ADJ_OFFSET_SINGLESHOT 0x8001
@@ -57,6 +63,7 @@ struct tk_timex {
 	int tai;
 };
 
+int timekeeping_validate_timex(const struct tk_timex *txc, bool privileged);
 int do_adjtimex(struct tk_kernel *k, struct tk_timex *txc, bool privileged);
 
 #endif /* TKSIM_TIMEKEEPER_ADJTIMEX_H */

@@ -98,11 +98,33 @@ static inline s64 shift_right(s64 x, unsigned int s)
 	return x < 0 ? -((-x) >> s) : x >> s;
 }
 
+/**
+ * ntp_mul_wrap() - a signed product that wraps on overflow
+ * @a: factor
+ * @b: factor
+ *
+ * The kernel's arithmetic wraps (it is built with -fno-strict-overflow).
+ * Used where the kernel shifts or multiplies a signed value that user input
+ * controls: in C a signed overflow, or a left shift of a negative value, is
+ * undefined.
+ *
+ * Return: @a * @b modulo 2^64, as s64.
+ */
+static inline s64 ntp_mul_wrap(s64 a, s64 b)
+{
+	return (s64)((u64)a * (u64)b);
+}
+
+struct tk_timex;
+
 void ntp_init(struct ntp_data *ntp, unsigned int hz);
 void ntp_clear(struct ntp_data *ntp);
 void ntp_update_frequency(struct ntp_data *ntp);
 u64 ntp_tick_length(const struct ntp_data *ntp);
 ktime_t ntp_get_next_leap(const struct ntp_data *ntp);
 int second_overflow(struct ntp_data *ntp, time64_t secs);
+void ntp_update_offset(struct ntp_data *ntp, long offset, time64_t real_secs);
+int ntp_adjtimex(struct ntp_data *ntp, struct tk_timex *txc, const struct timespec64 *ts,
+		 time64_t real_secs, s32 *time_tai);
 
 #endif /* TKSIM_TIMEKEEPER_NTP_H */

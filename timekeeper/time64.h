@@ -22,9 +22,15 @@ static inline struct timespec64 set_normalized_timespec64(time64_t sec, s64 nsec
 	return (struct timespec64){ .tv_sec = sec, .tv_nsec = (long)nsec };
 }
 
+/*
+ * The seconds wrap on overflow, as the kernel's do (-fno-strict-overflow):
+ * ADJ_SETOFFSET adds an unchecked user tv_sec and relies on the wrapped sum
+ * failing timespec64_valid_settod().
+ */
 static inline struct timespec64 timespec64_add(struct timespec64 a, struct timespec64 b)
 {
-	return set_normalized_timespec64(a.tv_sec + b.tv_sec, (s64)a.tv_nsec + b.tv_nsec);
+	return set_normalized_timespec64((time64_t)((u64)a.tv_sec + (u64)b.tv_sec),
+					 (s64)a.tv_nsec + b.tv_nsec);
 }
 
 static inline struct timespec64 timespec64_sub(struct timespec64 a, struct timespec64 b)

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0
+// Mirrors: kernel/time/timekeeping.c (v6.14/v6.15): timekeeping_validate_timex() and do_adjtimex().
+/*
+ * adjtimex(2) as the timekeeper serves it: validate, inject an ADJ_SETOFFSET
+ * step, run NTP's part under tk_core.lock (timekeeper/ntp.c ntp_adjtimex),
+ * publish a TAI change or the leap state, and, after dropping the lock,
+ * apply a new frequency at once with timekeeping_advance(TK_ADV_FREQ).
+ *
+ * Version note: this is the v6.13-v6.15 flow.  A 2025 rework ("timekeeping:
+ * Avoid double notification in do_adjtimex()", the v6.17 aux-clock series)
+ * moves the offset injection and the TK_ADV_FREQ advance inside the lock;
+ * what readers can observe of the clocks is the same.
+ */
+#include "timekeeper/adjtimex.h"
+
+#include <errno.h>
+
+#include "timekeeper/timekeeping_internal.h"
+#include "vdso/helpers.h"
+
+/**
+ * timekeeping_validate_timex() - refuse a bad adjtimex() request up front
+ * @txc:        the request
+ * @privileged: whether the caller has CAP_SYS_TIME
+ *
+ * adjtime(3) requests (ADJ_ADJTIME) may carry nothing but the single-shot
+ * bit; changing anything needs CAP_SYS_TIME (a read-only adjtime or a
+ * modes == 0 read does not); ADJ_TICK must stay within 10 % of 1/USER_HZ;
+ * ADJ_SETOFFSET needs a non-negative sub-second part below one second in
+ * its unit; ADJ_FREQUENCY must not overflow when scaled to (ns/s) << 32.
+ * Out-of-range frequencies that do not overflow are clamped later, not
+ * refused.
+ *
+ * Return: 0, -EINVAL or -EPERM.
+ */
+int timekeeping_validate_timex(const struct tk_timex *txc, bool privileged)
+{
+	if (txc->modes & ADJ_ADJTIME) {
+		/* The single-shot adjtime must not come with other mode bits. */
+		if (!(txc->modes & ADJ_OFFSET_SS_BIT))
+			return -EINVAL;
+		if (!(txc->modes & ADJ_OFFSET_READONLY) && !privileged)
+			return -EPERM;
+	} else {
+		if (txc->modes && !privileged)
+			return -EPERM;
+		/* A quartz more than 10 % off means something is very wrong. */
+		if ((txc->modes & ADJ_TICK) &&
+		    (txc->tick < 900000 / USER_HZ || txc->tick > 1100000 / USER_HZ))
+			return -EINVAL;
+	}
+
+	if (txc->modes & ADJ_SETOFFSET) {
+		if (!privileged)
+			return -EPERM;
+		/* The offset is tv_sec + tv_usec; only tv_sec may be negative. */
+		if (txc->time.tv_usec < 0)
+			return -EINVAL;
+		if (txc->modes & ADJ_NANO) {
+			if (txc->time.tv_usec >= NSEC_PER_SEC)
+				return -EINVAL;
+		} else {
+			if (txc->time.tv_usec >= USEC_PER_SEC)
+				return -EINVAL;
+		}
+	}
+
+	/* freq * PPM_SCALE must fit 64 bits (the kernel checks on 64-bit only). */
+	if (txc->modes & ADJ_FREQUENCY) {
+		if (LLONG_MIN / PPM_SCALE > txc->freq)
+			return -EINVAL;
+		if (LLONG_MAX / PPM_SCALE < txc->freq)
+			return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * tk_update_leap_state_all(): refresh next_leap_ktime (the MONOTONIC time
+ * of an armed leap insertion, which hrtimers use) in the shadow and in the
+ * live timekeeper, under tk_core.seq.  timekeeping.c's tk_update_leap_state()
+ * does the same on the shadow when it publishes.
+ */
+static void tk_update_leap_state_all(struct tk_kernel *k)
+{
+	struct tk_data *tkd = &k->tk_core;
+	ktime_t next = ntp_get_next_leap(&k->ntp);
+
+	if (next != KTIME_MAX)
+		next -= tkd->shadow_timekeeper.offs_real;
+	tkd->shadow_timekeeper.next_leap_ktime = next;
+
+	seqcount_write_seq_begin(&tkd->seq);
+	/* smp_wmb: the odd tk_core.seq is visible before the live copy changes. */
+	smp_wmb();
+	WRITE_ONCE(tkd->timekeeper.next_leap_ktime, next);
+	seqcount_write_seq_end(&tkd->seq);
+}
+
+/**
+ * do_adjtimex() - adjtimex(2) / clock_adjtime(CLOCK_REALTIME)
+ * @k:          the kernel
+ * @txc:        the request; on success filled with the state (see ntp_adjtimex())
+ * @privileged: whether the caller has CAP_SYS_TIME
+ *
+ * Order, as in the kernel: validate; inject the ADJ_SETOFFSET step (so the
+ * time read back, and the NTP processing, see the stepped clock); read
+ * REALTIME; under tk_core.lock run NTP's part and publish a changed TAI
+ * offset (TK_CLOCK_WAS_SET) or the leap state; after the lock, if the
+ * frequency or tick changed, advance at once with TK_ADV_FREQ so that the
+ * new frequency applies from now and not from the next tick.
+ *
+ * An invalid request changes nothing.
+ *
+ * Return: the clock state (TIME_OK ... TIME_ERROR), or -EINVAL / -EPERM.
+ */
+int do_adjtimex(struct tk_kernel *k, struct tk_timex *txc, bool privileged)
+{
+	struct timekeeper *tks = &k->tk_core.shadow_timekeeper;
+	struct timespec64 ts;
+	s32 orig_tai, tai;
+	int ret;
+
+	ret = timekeeping_validate_timex(txc, privileged);
+	if (ret)
+		return ret;
+
+	if (txc->modes & ADJ_SETOFFSET) {
+		struct timespec64 delta = { .tv_sec = txc->time.tv_sec,
+					    .tv_nsec = (long)txc->time.tv_usec };
+
+		if (!(txc->modes & ADJ_NANO))
+			delta.tv_nsec *= 1000;
+		ret = timekeeping_inject_offset(k, &delta);
+		if (ret)
+			return ret;
+	}
+
+	ktime_get_real_ts64(k, &ts);
+
+	pthread_mutex_lock(&k->tk_core.lock);
+	orig_tai = tai = tks->tai_offset;
+	ret = ntp_adjtimex(&k->ntp, txc, &ts, (time64_t)tks->xtime_sec, &tai);
+	if (tai != orig_tai) {
+		tk_set_tai_offset(tks, tai);
+		timekeeping_update_from_shadow(k, TK_CLOCK_WAS_SET);
+	} else {
+		tk_update_leap_state_all(k);
+	}
+	pthread_mutex_unlock(&k->tk_core.lock);
+
+	/* Apply a new frequency now, not at the next tick. */
+	if (txc->modes & (ADJ_FREQUENCY | ADJ_TICK))
+		timekeeping_advance(k, TK_ADV_FREQ);
+
+	return ret;
+}

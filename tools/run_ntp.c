@@ -1,0 +1,542 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: the NTP options of `tksim run` (see tools/run_ntp.h).
+#include "tools/run_ntp.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "timekeeper/time64.h"
+#include "tools/tksim.h"
+
+/**
+ * run_ntp_defaults() - the default scenario's NTP: the daemon on, nothing scripted
+ * @n: the options
+ */
+void run_ntp_defaults(struct run_ntp *n)
+{
+	memset(n, 0, sizeof(*n));
+	sim_ntpd_params_default(&n->daemon);
+	n->wander_interval = 60 * NSEC_PER_SEC;
+}
+
+/* A signed amount of time: "-250", "20us", "5ms", "2s"; a bare number is ns. */
+static int parse_signed_ns(const char *s, s64 *out)
+{
+	static const struct {
+		const char *suffix;
+		s64 ns;
+	} units[] = {
+		{ "", 1 }, { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", NSEC_PER_SEC },
+	};
+	char *end;
+	long long v;
+
+	if (!s || !*s)
+		return -EINVAL;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno || end == s)
+		return -EINVAL;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcmp(end, units[i].suffix))
+			continue;
+		if (llabs(v) > S64_MAX / units[i].ns)
+			return -EINVAL;
+		*out = v * units[i].ns;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+/* A number of ppm, within +/-1e9 (so that ppm << 16 fits comfortably). */
+static int parse_ppm(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	if (!s || !*s)
+		return -EINVAL;
+	v = strtod(s, &end);
+	if (*end || end == s || !(fabs(v) <= 1e9))
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+/* STA_* names for status= and for reports. */
+static const struct {
+	const char *name;
+	int bit;
+} sta_names[] = {
+	{ "pll", STA_PLL },		{ "ppsfreq", STA_PPSFREQ },	{ "ppstime", STA_PPSTIME },
+	{ "fll", STA_FLL },		{ "ins", STA_INS },		{ "del", STA_DEL },
+	{ "unsync", STA_UNSYNC },	{ "freqhold", STA_FREQHOLD },	{ "clk", STA_CLK },
+	{ "nano", STA_NANO },		{ "mode", STA_MODE },
+	{ "ppssignal", STA_PPSSIGNAL }, { "ppsjitter", STA_PPSJITTER },
+	{ "ppswander", STA_PPSWANDER }, { "ppserror", STA_PPSERROR },
+	{ "clockerr", STA_CLOCKERR },
+};
+
+/* status=: a number (0x2001) or names joined by '+' (pll+ins); 0 or -EINVAL. */
+static int parse_status(const char *s, int *out)
+{
+	char buf[128], *tok, *save = NULL;
+	int v = 0;
+
+	if (!*s)
+		return -EINVAL;
+	if (s[0] >= '0' && s[0] <= '9') {
+		char *end;
+		unsigned long u;
+
+		errno = 0;
+		u = strtoul(s, &end, 0);
+		if (errno || *end || u > 0xffff)
+			return -EINVAL;
+		*out = (int)u;
+		return 0;
+	}
+	if (strlen(s) >= sizeof(buf))
+		return -EINVAL;
+	strcpy(buf, s);
+	for (tok = strtok_r(buf, "+|", &save); tok; tok = strtok_r(NULL, "+|", &save)) {
+		size_t i;
+
+		for (i = 0; i < sizeof(sta_names) / sizeof(sta_names[0]); i++)
+			if (!strcmp(tok, sta_names[i].name))
+				break;
+		if (i == sizeof(sta_names) / sizeof(sta_names[0]))
+			return -EINVAL;
+		v |= sta_names[i].bit;
+	}
+	*out = v;
+	return 0;
+}
+
+/* "T:REST": the time (a duration, bare = s) and what follows the colon. */
+static int split_time(const char *arg, u64 *t_ns, const char **rest)
+{
+	const char *colon = strchr(arg, ':');
+	char buf[64];
+
+	if (!colon || (size_t)(colon - arg) >= sizeof(buf))
+		return -EINVAL;
+	memcpy(buf, arg, (size_t)(colon - arg));
+	buf[colon - arg] = '\0';
+	if (tksim_parse_duration_ns(buf, t_ns))
+		return -EINVAL;
+	*rest = colon + 1;
+	return 0;
+}
+
+/* One KEY=VALUE of --adjtimex into @tx; 0 or a usage error already reported. */
+static int parse_adjtimex_key(struct tk_timex *tx, char *kv, const char *arg)
+{
+	char *val = strchr(kv, '=');
+	s64 ll, ns;
+	double ppm;
+
+	if (val)
+		*val++ = '\0';
+	if (!strcmp(kv, "nano") && !val) {
+		tx->modes |= ADJ_NANO;
+	} else if (!strcmp(kv, "micro") && !val) {
+		tx->modes |= ADJ_MICRO;
+	} else if (!val) {
+		return tksim_usage_error("run", "--adjtimex '%s': '%s' needs a value", arg, kv);
+	} else if (!strcmp(kv, "freq")) {
+		if (parse_ppm(val, &ppm))
+			return tksim_usage_error("run", "--adjtimex '%s': freq=PPM, not '%s'", arg,
+						 val);
+		tx->modes |= ADJ_FREQUENCY;
+		tx->freq = llround(ppm * 65536.0);
+	} else if (!strcmp(kv, "tick")) {
+		if (tksim_parse_s64(val, &ll))
+			return tksim_usage_error("run", "--adjtimex '%s': tick=US, not '%s'", arg,
+						 val);
+		tx->modes |= ADJ_TICK;
+		tx->tick = ll;
+	} else if (!strcmp(kv, "offset") || !strcmp(kv, "setoffset")) {
+		if (parse_signed_ns(val, &ns))
+			return tksim_usage_error("run", "--adjtimex '%s': %s=NS, not '%s'", arg, kv,
+						 val);
+		if (!strcmp(kv, "offset")) {
+			tx->modes |= ADJ_OFFSET | ADJ_NANO;
+			tx->offset = ns;
+		} else {
+			struct timespec64 d = set_normalized_timespec64(0, ns);
+
+			tx->modes |= ADJ_SETOFFSET | ADJ_NANO;
+			tx->time.tv_sec = d.tv_sec;
+			tx->time.tv_usec = d.tv_nsec;
+		}
+	} else if (!strcmp(kv, "status")) {
+		int st;
+
+		if (parse_status(val, &st))
+			return tksim_usage_error("run", "--adjtimex '%s': status=pll+ins+... or "
+						 "a number, not '%s'", arg, val);
+		tx->modes |= ADJ_STATUS;
+		tx->status = st;
+	} else if (!strcmp(kv, "maxerror") || !strcmp(kv, "esterror") || !strcmp(kv, "constant") ||
+		   !strcmp(kv, "tai") || !strcmp(kv, "adjtime")) {
+		if (tksim_parse_s64(val, &ll))
+			return tksim_usage_error("run", "--adjtimex '%s': %s wants a whole "
+						 "number, not '%s'", arg, kv, val);
+		if (!strcmp(kv, "maxerror")) {
+			tx->modes |= ADJ_MAXERROR;
+			tx->maxerror = ll;
+		} else if (!strcmp(kv, "esterror")) {
+			tx->modes |= ADJ_ESTERROR;
+			tx->esterror = ll;
+		} else if (!strcmp(kv, "adjtime")) {
+			tx->modes |= ADJ_OFFSET_SINGLESHOT;
+			tx->offset = ll;
+		} else {
+			/* ADJ_TIMECONST and ADJ_TAI share the constant field. */
+			if (tx->modes & (ADJ_TIMECONST | ADJ_TAI))
+				return tksim_usage_error("run", "--adjtimex '%s': constant and "
+							 "tai share one field", arg);
+			tx->modes |= !strcmp(kv, "tai") ? ADJ_TAI : ADJ_TIMECONST;
+			tx->constant = ll;
+		}
+	} else {
+		return tksim_usage_error("run", "--adjtimex '%s': unknown key '%s'", arg, kv);
+	}
+	return 0;
+}
+
+/* --adjtimex T:KEY=VAL[,KEY=VAL...] */
+static int parse_adjtimex(struct sim_ntp_event *ev, const char *arg)
+{
+	char buf[256], *tok, *save = NULL;
+	const char *spec;
+
+	if (split_time(arg, &ev->t_ns, &spec) || !*spec || strlen(spec) >= sizeof(buf))
+		return tksim_usage_error("run", "--adjtimex wants T:KEY=VALUE[,...], not '%s'",
+					 arg);
+	strcpy(buf, spec);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		int ret = parse_adjtimex_key(&ev->tx, tok, arg);
+
+		if (ret)
+			return ret;
+	}
+	ev->kind = SIM_EV_ADJTIMEX;
+	return 0;
+}
+
+/* --settimeofday T:SEC[.FRACTION] */
+static int parse_settimeofday(struct sim_ntp_event *ev, const char *arg)
+{
+	const char *spec, *dot;
+	char secbuf[32];
+	s64 sec;
+	long nsec = 0;
+
+	if (split_time(arg, &ev->t_ns, &spec))
+		goto bad;
+	dot = strchr(spec, '.');
+	if ((size_t)(dot ? dot - spec : (long)strlen(spec)) >= sizeof(secbuf))
+		goto bad;
+	memcpy(secbuf, spec, dot ? (size_t)(dot - spec) : strlen(spec) + 1);
+	if (dot)
+		secbuf[dot - spec] = '\0';
+	if (tksim_parse_s64(secbuf, &sec))
+		goto bad;
+	if (dot) {
+		const char *p = dot + 1;
+		int digits = 0;
+
+		for (; *p; p++, digits++) {
+			if (*p < '0' || *p > '9' || digits == 9)
+				goto bad;
+			nsec = nsec * 10 + (*p - '0');
+		}
+		if (!digits)
+			goto bad;
+		for (; digits < 9; digits++)
+			nsec *= 10;
+	}
+	ev->kind = SIM_EV_SETTIMEOFDAY;
+	ev->ts = (struct timespec64){ .tv_sec = sec, .tv_nsec = nsec };
+	return 0;
+bad:
+	return tksim_usage_error("run", "--settimeofday wants T:SECONDS[.FRACTION], not '%s'", arg);
+}
+
+/**
+ * run_ntp_parse() - one NTP option
+ * @n:    the options
+ * @code: its RUN_OPT_* code
+ * @arg:  its argument (kept: scripted calls point at it for reports)
+ *
+ * Return: 0, or TKSIM_EXIT_USAGE after `tksim run: ...` on stderr.
+ */
+int run_ntp_parse(struct run_ntp *n, int code, const char *arg)
+{
+	u64 v;
+	s64 sv;
+
+	switch (code) {
+	case RUN_OPT_NTPD:
+		if (strcmp(arg, "on") && strcmp(arg, "off"))
+			return tksim_usage_error("run", "--ntpd must be on or off, not '%s'", arg);
+		n->daemon.enabled = !strcmp(arg, "on");
+		return 0;
+	case RUN_OPT_POLL:
+		if (tksim_parse_u64(arg, &v) || v > SIM_NTPD_MAX_POLL)
+			return tksim_usage_error("run", "--poll must be 0..%d (log2 s), not '%s'",
+						 SIM_NTPD_MAX_POLL, arg);
+		n->daemon.poll = (unsigned int)v;
+		return 0;
+	case RUN_OPT_FLL:
+		n->daemon.fll = true;
+		return 0;
+	case RUN_OPT_NOISE:
+		if (parse_signed_ns(arg, &sv) || sv < 0 || sv > (s64)NSEC_PER_SEC)
+			return tksim_usage_error("run", "--noise must be 0..1s (ns, or 20us, "
+						 "1ms), not '%s'", arg);
+		n->daemon.noise_ns = (u64)sv;
+		return 0;
+	case RUN_OPT_WANDER:
+		if (tksim_parse_u64(arg, &v) || v > 1000000)
+			return tksim_usage_error("run", "--wander must be 0..1000000 ppb, not '%s'",
+						 arg);
+		n->wander_ppb = v;
+		return 0;
+	case RUN_OPT_WANDER_INTERVAL:
+		if (tksim_parse_duration_ns(arg, &v) || v < NSEC_PER_MSEC)
+			return tksim_usage_error("run", "bad --wander-interval '%s' (at least 1ms)",
+						 arg);
+		n->wander_interval = v;
+		return 0;
+	case RUN_OPT_DRIFT:
+		if (tksim_parse_s64(arg, &sv) || llabs(sv) > 100000000)
+			return tksim_usage_error("run",
+						 "--drift must be a whole number of ppb per hour "
+						 "within +/-1e8, not '%s'",
+						 arg);
+		n->drift_ppb_h = sv;
+		return 0;
+	case RUN_OPT_BOOT_ERROR:
+		if (parse_signed_ns(arg, &sv) || llabs(sv) > 1000000 * NSEC_PER_SEC)
+			return tksim_usage_error("run", "bad --boot-error '%s' (e.g. 50ms, -2s)",
+						 arg);
+		n->daemon.boot_error_ns = sv;
+		return 0;
+	case RUN_OPT_ADJTIMEX:
+	case RUN_OPT_SETTIMEOFDAY: {
+		struct sim_ntp_event *ev = &n->ev[n->nr_ev];
+		int ret;
+
+		if (n->nr_ev == SIM_NTPD_MAX_EVENTS)
+			return tksim_usage_error("run", "too many scripted calls (%d at most)",
+						 SIM_NTPD_MAX_EVENTS);
+		*ev = (struct sim_ntp_event){ .text = arg };
+		ret = code == RUN_OPT_ADJTIMEX ? parse_adjtimex(ev, arg)
+					       : parse_settimeofday(ev, arg);
+		if (!ret)
+			n->nr_ev++;
+		return ret;
+	}
+	case RUN_OPT_LEAP:
+		if (strcmp(arg, "insert") && strcmp(arg, "delete"))
+			return tksim_usage_error("run", "--leap must be insert or delete, not '%s'",
+						 arg);
+		n->leap = strcmp(arg, "insert") ? -1 : 1;
+		return 0;
+	case RUN_OPT_START_BEFORE_MIDNIGHT:
+		if (tksim_parse_duration_ns(arg, &v) || v < NSEC_PER_SEC ||
+		    v > 86400 * NSEC_PER_SEC)
+			return tksim_usage_error("run", "--start-before-midnight must be "
+						 "1s..1d, not '%s'", arg);
+		n->before_midnight = v;
+		return 0;
+	default:
+		return tksim_usage_error("run", "unknown option");
+	}
+}
+
+/**
+ * run_ntp_configure() - apply the options that shape the system itself
+ * @n:   the options
+ * @cfg: the system to build: counter drift and wander, boot wall time
+ *
+ * With --leap and no --start-before-midnight the system boots 60 s before
+ * the next UTC midnight.  The boot error is added to the wall time the
+ * kernel boots with; the truth stays where it was.
+ *
+ * Return: 0, or TKSIM_EXIT_USAGE for a drift too small for its interval.
+ */
+int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg)
+{
+	if (n->wander_ppb || n->drift_ppb_h) {
+		/* The counter applies drift in whole ppb per interval. */
+		if (n->drift_ppb_h &&
+		    llabs(n->drift_ppb_h) * (s64)n->wander_interval < 3600 * NSEC_PER_SEC)
+			return tksim_usage_error("run",
+						 "--drift %" PRId64 " ppb/h is below 1 ppb per "
+						 "--wander-interval; use a longer interval",
+						 n->drift_ppb_h);
+		cfg->counter.wander_ppb = n->wander_ppb;
+		cfg->counter.drift_ppb_per_hour = n->drift_ppb_h;
+		cfg->counter.wander_interval_ns = n->wander_interval;
+	}
+	if (n->leap && !n->before_midnight)
+		n->before_midnight = 60 * NSEC_PER_SEC;
+	if (n->before_midnight) {
+		time64_t m = sim_next_utc_midnight(cfg->wall_time.tv_sec);
+
+		cfg->wall_time = set_normalized_timespec64(m, -(s64)n->before_midnight);
+	}
+	n->daemon.leap = n->leap;
+	n->daemon.leap_sec = sim_next_utc_midnight(cfg->wall_time.tv_sec);
+	cfg->wall_time = set_normalized_timespec64(cfg->wall_time.tv_sec, cfg->wall_time.tv_nsec +
+								   n->daemon.boot_error_ns);
+	if (!timespec64_valid(&cfg->wall_time))
+		return tksim_usage_error("run", "--boot-error puts the boot before 1970");
+	return 0;
+}
+
+/**
+ * run_ntp_start() - start the daemon and queue the scripted calls
+ * @n: the options
+ * @d: the daemon to start
+ * @s: the booted system
+ *
+ * Without the daemon, a leap second is armed by a scripted ADJ_STATUS at
+ * time 0, as leap-a-day does.
+ *
+ * Return: 0, or TKSIM_EXIT_USAGE.
+ */
+int run_ntp_start(struct run_ntp *n, struct sim_ntpd *d, struct sim_system *s)
+{
+	sim_ntpd_init(d, &n->daemon, s);
+	if (n->leap && !n->daemon.enabled) {
+		struct sim_ntp_event ev = {
+			.kind = SIM_EV_ADJTIMEX,
+			.tx = { .modes = ADJ_STATUS, .status = n->leap > 0 ? STA_INS : STA_DEL },
+			.text = n->leap > 0 ? "0:status=ins (--leap)" : "0:status=del (--leap)",
+		};
+
+		if (sim_ntpd_add_event(d, &ev))
+			return tksim_usage_error("run", "too many scripted calls");
+	}
+	for (unsigned int i = 0; i < n->nr_ev; i++)
+		if (sim_ntpd_add_event(d, &n->ev[i]))
+			return tksim_usage_error("run", "too many scripted calls (%d at most)",
+						 SIM_NTPD_MAX_EVENTS);
+	return 0;
+}
+
+/** run_ntp_help() - the NTP part of `tksim run --help`. */
+void run_ntp_help(void)
+{
+	printf("NTP (see docs/ntp.md):\n"
+	       "  --ntpd on|off     the NTP daemon model: measures REALTIME against the\n"
+	       "                    truth every poll and steers the kernel's PLL (default on)\n"
+	       "  --poll N          poll interval 2^N s, 0..17, also the time constant\n"
+	       "                    (default 4)\n"
+	       "  --fll             let the kernel's FLL take part (STA_FLL; polls >= 2^8 s)\n"
+	       "  --noise NS        measurement noise, standard deviation: 500, 20us, 1ms\n"
+	       "  --boot-error NS   REALTIME at boot this far from the truth: 50ms, -2s\n"
+	       "  --wander PPB      counter frequency random walk per --wander-interval (ppb)\n"
+	       "  --drift PPB       counter frequency drift, ppb per hour\n"
+	       "  --wander-interval D  how often wander and drift act (default 60s)\n"
+	       "  --adjtimex T:KEY=VAL[,...]  an adjtimex call at virtual time T (repeatable);\n"
+	       "                    keys: freq=PPM tick=US offset=NS setoffset=NS adjtime=US\n"
+	       "                    status=pll+ins|0x2001 maxerror=US esterror=US constant=N\n"
+	       "                    tai=N, and the flags nano, micro\n"
+	       "  --settimeofday T:SEC[.FRAC]  settimeofday at virtual time T (repeatable)\n"
+	       "  --leap insert|delete  a leap second at the next UTC midnight\n"
+	       "  --start-before-midnight D  boot D before the next UTC midnight\n"
+	       "                    (default with --leap: 60s)\n");
+}
+
+/** run_ntp_csv_header() - the NTP columns of the CSV, each with a leading comma. */
+void run_ntp_csv_header(FILE *f)
+{
+	fprintf(f, ",ntp_freq_ppm,ideal_freq_ppm,ntp_offset_ns,ntp_status");
+}
+
+/**
+ * run_ntp_csv_row() - the NTP columns of one CSV row
+ * @f: the CSV
+ * @d: the daemon
+ * @s: the system
+ *
+ * The kernel's frequency as adjtimex reads it back, the one that would make
+ * REALTIME run true, the last offset the daemon measured, the status bits.
+ */
+void run_ntp_csv_row(FILE *f, const struct sim_ntpd *d, struct sim_system *s)
+{
+	struct tk_timex tx = { 0 };
+
+	do_adjtimex(&s->k, &tx, false);
+	fprintf(f, ",%.6f,%.6f,%" PRId64 ",%d", (double)tx.freq / 65536.0,
+		sim_ntpd_ideal_freq_ppm(s), d->last_offset_ns, tx.status);
+}
+
+static const char *state_name(int st)
+{
+	static const char *const names[] = { "TIME_OK",	 "TIME_INS",  "TIME_DEL",
+					     "TIME_OOP", "TIME_WAIT", "TIME_ERROR" };
+
+	return st >= 0 && st <= TIME_ERROR ? names[st] : "?";
+}
+
+static void print_status(int status)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < sizeof(sta_names) / sizeof(sta_names[0]); i++) {
+		if (status & sta_names[i].bit) {
+			printf("%s%s", any ? "+" : "", sta_names[i].name);
+			any = true;
+		}
+	}
+	printf("%s (0x%04x)", any ? "" : "none", (unsigned int)status);
+}
+
+/**
+ * run_ntp_summary() - the NTP lines of the run summary
+ * @d: the daemon
+ * @s: the system
+ */
+void run_ntp_summary(const struct sim_ntpd *d, struct sim_system *s)
+{
+	struct tk_timex tx = { 0 };
+	int st = do_adjtimex(&s->k, &tx, false);
+
+	if (d->p.enabled)
+		printf("  NTP daemon   poll 2^%u s, %s units, PLL%s, noise %" PRIu64 " ns: "
+		       "%" PRIu64 " polls, %" PRIu64 " steps, last offset %" PRId64 " ns\n",
+		       d->p.poll, d->p.nano ? "ns" : "us", d->p.fll ? "+FLL" : "", d->p.noise_ns,
+		       d->polls, d->steps, d->last_offset_ns);
+	else
+		printf("  NTP daemon   off\n");
+	printf("  NTP kernel   freq %+.3f ppm (ideal %+.3f), time constant %lld, "
+	       "offset left %lld %s, maxerror %lld us\n",
+	       (double)tx.freq / 65536.0, sim_ntpd_ideal_freq_ppm(s), tx.constant, tx.offset,
+	       (tx.status & STA_NANO) ? "ns" : "us", tx.maxerror);
+	printf("               %s, TAI - UTC %d s, status ", state_name(st), tx.tai);
+	print_status(tx.status);
+	printf("\n");
+	for (unsigned int i = 0; i < d->nr_events; i++) {
+		const struct sim_ntp_event *ev = &d->ev[i];
+
+		printf("  scripted     t=%.3f s %s %s -> ", (double)ev->t_ns * 1e-9,
+		       ev->kind == SIM_EV_ADJTIMEX ? "adjtimex" : "settimeofday",
+		       ev->text ? ev->text : "");
+		if (!ev->done)
+			printf("not reached\n");
+		else if (ev->ret < 0)
+			printf("%s\n", strerror(-ev->ret));
+		else
+			printf("%s\n", ev->kind == SIM_EV_ADJTIMEX ? state_name(ev->ret) : "0");
+	}
+}

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* tksim's own: the NTP options of `tksim run` (daemon model, scripted adjtimex, leap second). */
+#ifndef TKSIM_TOOLS_RUN_NTP_H
+#define TKSIM_TOOLS_RUN_NTP_H
+
+/*
+ * cmd_run.c keeps the run loop; this part parses the NTP options, sets up
+ * the daemon and the scripted calls, and reports on them.
+ *
+ *   run_ntp_defaults(&n);                         before option parsing
+ *   run_ntp_parse(&n, code, optarg);              for each RUN_OPT_* code
+ *   run_ntp_configure(&n, &cfg);                  before the system is built
+ *   run_ntp_start(&n, &ntpd, s);                  after it is built
+ *   ... sim_ntpd_run(&ntpd, s) in the loop ...
+ *   run_ntp_summary(&n, &ntpd, s);
+ */
+
+#include <getopt.h>
+#include <stdio.h>
+
+#include "sim/ntpd.h"
+
+/* getopt_long codes of the NTP options (beyond any character). */
+enum run_ntp_opt {
+	RUN_OPT_NTPD = 1000,
+	RUN_OPT_POLL,
+	RUN_OPT_FLL,
+	RUN_OPT_NOISE,
+	RUN_OPT_WANDER,
+	RUN_OPT_WANDER_INTERVAL,
+	RUN_OPT_DRIFT,
+	RUN_OPT_BOOT_ERROR,
+	RUN_OPT_ADJTIMEX,
+	RUN_OPT_SETTIMEOFDAY,
+	RUN_OPT_LEAP,
+	RUN_OPT_START_BEFORE_MIDNIGHT,
+};
+
+/* The entries of struct option for them, to splice into cmd_run's table. */
+#define RUN_NTP_LONGOPTS                                                                   \
+	{ "ntpd", required_argument, NULL, RUN_OPT_NTPD },                                 \
+	{ "poll", required_argument, NULL, RUN_OPT_POLL },                                 \
+	{ "fll", no_argument, NULL, RUN_OPT_FLL },                                         \
+	{ "noise", required_argument, NULL, RUN_OPT_NOISE },                               \
+	{ "wander", required_argument, NULL, RUN_OPT_WANDER },                             \
+	{ "wander-interval", required_argument, NULL, RUN_OPT_WANDER_INTERVAL },           \
+	{ "drift", required_argument, NULL, RUN_OPT_DRIFT },                               \
+	{ "boot-error", required_argument, NULL, RUN_OPT_BOOT_ERROR },                     \
+	{ "adjtimex", required_argument, NULL, RUN_OPT_ADJTIMEX },                         \
+	{ "settimeofday", required_argument, NULL, RUN_OPT_SETTIMEOFDAY },                 \
+	{ "leap", required_argument, NULL, RUN_OPT_LEAP },                                 \
+	{ "start-before-midnight", required_argument, NULL, RUN_OPT_START_BEFORE_MIDNIGHT }
+
+/**
+ * struct run_ntp - the NTP part of a run's options
+ * @daemon:          the daemon's parameters (enabled, poll, noise, ...)
+ * @wander_ppb:      counter random walk per interval (ppb)
+ * @wander_interval: interval of the walk and the drift (ns)
+ * @drift_ppb_h:     counter drift (ppb per hour)
+ * @leap:            +1 insert, -1 delete, 0 none
+ * @before_midnight: boot this long before the next UTC midnight (ns); 0: as configured
+ * @ev:              scripted calls, in command-line order
+ * @nr_ev:           how many
+ */
+struct run_ntp {
+	struct sim_ntpd_params daemon;
+	u64 wander_ppb;
+	u64 wander_interval;
+	s64 drift_ppb_h;
+	int leap;
+	u64 before_midnight;
+	struct sim_ntp_event ev[SIM_NTPD_MAX_EVENTS];
+	unsigned int nr_ev;
+};
+
+void run_ntp_defaults(struct run_ntp *n);
+int run_ntp_parse(struct run_ntp *n, int code, const char *arg);
+int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg);
+int run_ntp_start(struct run_ntp *n, struct sim_ntpd *d, struct sim_system *s);
+void run_ntp_help(void);
+void run_ntp_csv_header(FILE *f);
+void run_ntp_csv_row(FILE *f, const struct sim_ntpd *d, struct sim_system *s);
+void run_ntp_summary(const struct sim_ntpd *d, struct sim_system *s);
+
+#endif /* TKSIM_TOOLS_RUN_NTP_H */
