@@ -192,3 +192,64 @@ int oracle_check_raw_exact(struct sim_system *s, char *why, size_t n)
 	snprintf(why, n, "CLOCK_MONOTONIC_RAW %s != exact conversion %s", a, b);
 	return -1;
 }
+
+/**
+ * oracle_snapshot() - read every clock through one path, at one instant
+ * @s:    the system (virtual time does not move during the reads)
+ * @path: SIM_PATH_VDSO or SIM_PATH_SYSCALL
+ * @snap: out
+ * @why:  explanation on failure
+ * @n:    size of @why
+ *
+ * Return: 0, or -1 if a clock could not be read.
+ */
+int oracle_snapshot(struct sim_system *s, enum sim_path path, struct oracle_snapshot *snap,
+		    char *why, size_t n)
+{
+	for (unsigned int i = 0; i < oracle_nr_clocks; i++) {
+		s32 c = oracle_clocks[i];
+		struct timespec64 ts;
+		int ret = sim_clock_gettime(s, path, c, &ts);
+
+		if (ret) {
+			snprintf(why, n, "CLOCK_%s failed: %d", oracle_clock_name(c), ret);
+			return -1;
+		}
+		snap->ns[c] = ts_to_ns(&ts);
+	}
+	return 0;
+}
+
+/**
+ * oracle_check_unchanged() - a change of rate at one instant moves no clock
+ * @before: the clocks just before the change
+ * @after:  the same clocks just after, at the same counter value
+ * @why:    explanation on failure
+ * @n:      size of @why
+ *
+ * When mult changes with unaccumulated cycles pending, the timekeeper
+ * corrects xtime_nsec so that the time now stays the same (the continuity
+ * term of timekeeping_apply_adjustment()): every counter-based clock must
+ * read exactly what it read before.  Coarse clocks move only when whole
+ * intervals are accumulated, never back (the v6.15 coarse_nsec fix).
+ *
+ * Return: 0 or -1.
+ */
+int oracle_check_unchanged(const struct oracle_snapshot *before,
+			   const struct oracle_snapshot *after, char *why, size_t n)
+{
+	for (unsigned int i = 0; i < oracle_nr_clocks; i++) {
+		s32 c = oracle_clocks[i];
+		bool coarse = c == TK_CLOCK_REALTIME_COARSE || c == TK_CLOCK_MONOTONIC_COARSE;
+		char a[48], b[48];
+
+		if (coarse ? after->ns[c] >= before->ns[c] : after->ns[c] == before->ns[c])
+			continue;
+		oracle_format_ns(a, sizeof(a), before->ns[c]);
+		oracle_format_ns(b, sizeof(b), after->ns[c]);
+		snprintf(why, n, "CLOCK_%s %s %s to %s at the same counter value",
+			 oracle_clock_name(c), coarse ? "went back" : "stepped", a, b);
+		return -1;
+	}
+	return 0;
+}

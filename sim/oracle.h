@@ -54,4 +54,17 @@ int oracle_check_instant(struct sim_system *s, struct oracle_mono *m, struct ora
 int oracle_check_raw_exact(struct sim_system *s, char *why, size_t n);
 void oracle_format_ns(char *buf, size_t n, __int128 ns);
 
+/**
+ * struct oracle_snapshot - every clock through one path at one instant
+ * @ns: value of each clock id in oracle_clocks[] (ns, full width)
+ */
+struct oracle_snapshot {
+	__int128 ns[VDSO_BASES];
+};
+
+int oracle_snapshot(struct sim_system *s, enum sim_path path, struct oracle_snapshot *snap,
+		    char *why, size_t n);
+int oracle_check_unchanged(const struct oracle_snapshot *before,
+			   const struct oracle_snapshot *after, char *why, size_t n);
+
 #endif /* TKSIM_SIM_ORACLE_H */

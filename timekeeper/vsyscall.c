@@ -7,6 +7,7 @@
  */
 #include "timekeeper/timekeeping_internal.h"
 
+#include "vdso/bugs.h"
 #include "vdso/helpers.h"
 
 static void vdso_ts_set(struct vdso_timestamp *ts, u64 sec, u64 nsec)
@@ -40,8 +41,9 @@ static u64 vdso_normalize_shifted(u64 *sec, u64 nsec, u32 shift)
  * so that a long total suspend cannot overflow the shift: the v5.3 fix),
  * RAW from tkr_raw, TAI = REALTIME + tai_offset.  All nsec are shifted ns.
  */
-static void update_vdso_time_data(struct vdso_time_data *vdata, const struct timekeeper *tk)
+static void update_vdso_time_data(struct tk_kernel *k, const struct timekeeper *tk)
 {
+	struct vdso_time_data *vdata = &k->vdata;
 	struct vdso_clock *vc = vdata->clock_data;
 	u32 shift = tk->tkr_mono.shift;
 	u64 sec, nsec;
@@ -49,13 +51,24 @@ static void update_vdso_time_data(struct vdso_time_data *vdata, const struct tim
 	fill_clock_configuration(&vc[CS_HRES_COARSE], &tk->tkr_mono);
 	fill_clock_configuration(&vc[CS_RAW], &tk->tkr_raw);
 
+	/* Torture: hold the write section open between the new mult/cycle_last and the bases. */
+	if (unlikely(k->vdso_write_spin)) {
+		for (u32 i = 0; i < k->vdso_write_spin; i++)
+			cpu_relax();
+	}
+
 	sec = tk->xtime_sec + (u64)tk->wall_to_monotonic.tv_sec;
 	nsec = tk->tkr_mono.xtime_nsec + ((u64)tk->wall_to_monotonic.tv_nsec << shift);
 	nsec = vdso_normalize_shifted(&sec, nsec, shift);
 	vdso_ts_set(&vc[CS_HRES_COARSE].basetime[TK_CLOCK_MONOTONIC], sec, nsec);
 
-	sec += (u64)tk->monotonic_to_boot.tv_sec;
-	nsec += (u64)tk->monotonic_to_boot.tv_nsec << shift;
+	if (unlikely(k->bugs & BUG_BOOTTIME_SHIFT)) {
+		/* Pre-5.3: offs_boot in ns << shift overflows 64 bits after a long total suspend. */
+		nsec += (u64)tk->offs_boot << shift;
+	} else {
+		sec += (u64)tk->monotonic_to_boot.tv_sec;
+		nsec += (u64)tk->monotonic_to_boot.tv_nsec << shift;
+	}
 	nsec = vdso_normalize_shifted(&sec, nsec, shift);
 	vdso_ts_set(&vc[CS_HRES_COARSE].basetime[TK_CLOCK_BOOTTIME], sec, nsec);
 
@@ -81,8 +94,11 @@ void update_vsyscall(struct tk_kernel *k, const struct timekeeper *tk)
 	struct vdso_clock *vc = vdata->clock_data;
 	s32 clock_mode = tk->tkr_mono.clock->vdso_clock_mode;
 	u64 sec, nsec;
+	/* BUG_WRITER_NO_SEQ: publish without the vvar seqcount, so readers never retry. */
+	const bool seq = likely(!(k->bugs & BUG_WRITER_NO_SEQ));
 
-	vdso_write_begin(vdata);
+	if (seq)
+		vdso_write_begin(vdata);
 
 	WRITE_ONCE(vc[CS_HRES_COARSE].clock_mode, clock_mode);
 	WRITE_ONCE(vc[CS_RAW].clock_mode, clock_mode);
@@ -101,9 +117,10 @@ void update_vsyscall(struct tk_kernel *k, const struct timekeeper *tk)
 	WRITE_ONCE(vdata->hrtimer_res, k->hrtimer_res);
 
 	if (clock_mode != VDSO_CLOCKMODE_NONE)
-		update_vdso_time_data(vdata, tk);
+		update_vdso_time_data(k, tk);
 
-	vdso_write_end(vdata);
+	if (seq)
+		vdso_write_end(vdata);
 }
 
 /**

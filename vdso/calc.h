@@ -4,6 +4,7 @@
 #ifndef TKSIM_VDSO_CALC_H
 #define TKSIM_VDSO_CALC_H
 
+#include "vdso/bugs.h"
 #include "vdso/math64.h"
 
 /**
@@ -40,6 +41,47 @@ static inline u64 cycles_to_ns(u64 cycles, u64 cycle_last, u64 mask, u64 max_cyc
 		if (delta & ~(mask >> 1))
 			return base >> shift;
 		return mul_u64_u32_add_u64_shr(delta, mult, base, shift);
+	}
+	return ((delta * mult) + base) >> shift;
+}
+
+/**
+ * cycles_to_ns_bugs() - cycles_to_ns() with injected historical bugs
+ * @cycles:     counter value just read (cycles)
+ * @cycle_last: counter value the base refers to (cycles)
+ * @mask:       the delta mask the faithful code would use
+ * @max_cycles: largest delta whose 64-bit product is exact
+ * @mult:       multiplier
+ * @base:       the base, shifted ns
+ * @shift:      the shift of @mult
+ * @bugs:       BUG_DELTA_NOMASK, BUG_NO_NEG_CLAMP, BUG_DELTA_OVERFLOW (vdso/bugs.h)
+ *
+ * The vDSO calls this only when a reader-side bug is injected, so the
+ * faithful path above stays as it is.  BUG_DELTA_NOMASK applies x86's
+ * S64_MAX to every counter (a wrapping narrow counter then reads as
+ * negative motion: pre-5.3); BUG_NO_NEG_CLAMP lets negative motion through
+ * as a huge delta, multiplied in 64 bits (pre-2008 x86: time jumps ahead
+ * by up to 2^64 >> shift ns); BUG_DELTA_OVERFLOW multiplies a long gap in
+ * 64 bits, wrapping (pre-6.10).
+ *
+ * Return: ns (plain) past the base second, as computed by the buggy code.
+ */
+static inline u64 cycles_to_ns_bugs(u64 cycles, u64 cycle_last, u64 mask, u64 max_cycles,
+				    u32 mult, u64 base, u32 shift, u64 bugs)
+{
+	u64 delta;
+
+	if (bugs & BUG_DELTA_NOMASK)
+		mask = (u64)S64_MAX;
+	delta = (cycles - cycle_last) & mask;
+	if (delta > max_cycles) {
+		if (delta & ~(mask >> 1)) {
+			if (!(bugs & BUG_NO_NEG_CLAMP))
+				return base >> shift;
+			/* Pre-2008 x86 had no 128-bit path either: the product wraps. */
+		} else if (!(bugs & BUG_DELTA_OVERFLOW)) {
+			return mul_u64_u32_add_u64_shr(delta, mult, base, shift);
+		}
 	}
 	return ((delta * mult) + base) >> shift;
 }

@@ -34,6 +34,16 @@ static inline bool vdso_cycles_ok(s32 clock_mode, u64 cycles)
 	return clock_mode != VDSO_CLOCKMODE_TSC || (s64)cycles >= 0;
 }
 
+/*
+ * BUG_READER_NO_RETRY (vdso/bugs.h): a reader that ignores the seqcount.
+ * Tested only once a retry is due, so the loop that does not retry pays
+ * nothing for it.
+ */
+static inline bool vdso_bug_no_retry(const struct vdso_time_data *vd)
+{
+	return unlikely(READ_ONCE(vd->arch_data.bugs) & BUG_READER_NO_RETRY);
+}
+
 static inline bool vdso_clockid_valid(s32 clock)
 {
 	return likely((u32)clock < TK_MAX_CLOCKS);
@@ -61,10 +71,18 @@ static inline bool vdso_get_timestamp(const struct vdso_time_data *vd, const str
 	cycles = arch_get_hw_counter(mode, vd);
 	if (unlikely(!vdso_cycles_ok(mode, cycles)))
 		return false;
-	*ns = cycles_to_ns(cycles, READ_ONCE(vc->cycle_last),
-			   vdso_delta_mask(mode, READ_ONCE(vc->mask)), READ_ONCE(vc->max_cycles),
-			   READ_ONCE(vc->mult), READ_ONCE(vc->basetime[clk].nsec),
-			   READ_ONCE(vc->shift));
+	/* Injected bugs (vdso/bugs.h): arch_data shares the cache line the TSC read just used. */
+	if (unlikely(READ_ONCE(vd->arch_data.bugs)))
+		*ns = cycles_to_ns_bugs(cycles, READ_ONCE(vc->cycle_last),
+					vdso_delta_mask(mode, READ_ONCE(vc->mask)),
+					READ_ONCE(vc->max_cycles), READ_ONCE(vc->mult),
+					READ_ONCE(vc->basetime[clk].nsec), READ_ONCE(vc->shift),
+					READ_ONCE(vd->arch_data.bugs));
+	else
+		*ns = cycles_to_ns(cycles, READ_ONCE(vc->cycle_last),
+				   vdso_delta_mask(mode, READ_ONCE(vc->mask)),
+				   READ_ONCE(vc->max_cycles), READ_ONCE(vc->mult),
+				   READ_ONCE(vc->basetime[clk].nsec), READ_ONCE(vc->shift));
 	*sec = READ_ONCE(vc->basetime[clk].sec);
 	return true;
 }
@@ -79,13 +97,14 @@ static bool do_hres(const struct vdso_time_data *vd, const struct vdso_clock *vc
 		seq = vdso_read_begin(vc);
 		if (!vdso_get_timestamp(vd, vc, clk, &sec, &ns))
 			return false;
-	} while (unlikely(vdso_read_retry(vc, seq)));
+	} while (unlikely(vdso_read_retry(vc, seq)) && !vdso_bug_no_retry(vd));
 
 	vdso_set_timespec(ts, sec, ns);
 	return true;
 }
 
-static bool do_coarse(const struct vdso_clock *vc, s32 clk, struct timespec64 *ts)
+static bool do_coarse(const struct vdso_time_data *vd, const struct vdso_clock *vc, s32 clk,
+		      struct timespec64 *ts)
 {
 	u64 sec, nsec;
 	u32 seq;
@@ -94,7 +113,7 @@ static bool do_coarse(const struct vdso_clock *vc, s32 clk, struct timespec64 *t
 		seq = vdso_read_begin(vc);
 		sec = READ_ONCE(vc->basetime[clk].sec);
 		nsec = READ_ONCE(vc->basetime[clk].nsec);
-	} while (unlikely(vdso_read_retry(vc, seq)));
+	} while (unlikely(vdso_read_retry(vc, seq)) && !vdso_bug_no_retry(vd));
 
 	/* Coarse bases are plain, normalised ns: no shift, no division. */
 	ts->tv_sec = (time64_t)sec;
@@ -115,7 +134,7 @@ static bool cvdso_clock_gettime_common(const struct vdso_time_data *vd, s32 cloc
 	if (likely(msk & VDSO_HRES))
 		vc = &vc[CS_HRES_COARSE];
 	else if (msk & VDSO_COARSE)
-		return do_coarse(&vc[CS_HRES_COARSE], clock, ts);
+		return do_coarse(vd, &vc[CS_HRES_COARSE], clock, ts);
 	else if (msk & VDSO_RAW)
 		vc = &vc[CS_RAW];
 	else

@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: GPL-2.0
+// Mirrors: lib/vdso/gettimeofday.c do_hres()/do_coarse() over host x86 vvar layouts (sim/mirror.h).
+#include "sim/mirror.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "vdso/calc.h"
+#include "vdso/counter.h"
+#include "vdso/helpers.h"
+
+/**
+ * struct layout_desc - where the fields of one clock group are
+ * @name:       for reports
+ * @data_off:   offset of the CS_HRES_COARSE group in the [vvar] mapping
+ * @stride:     bytes from one group to the next
+ * @max_cycles: offset of max_cycles, or 0 if the layout has none
+ * @mask:       offset of mask
+ * @mult:       offset of mult (shift follows it)
+ * @basetime:   offset of basetime[0]
+ */
+struct layout_desc {
+	const char *name;
+	unsigned long data_off;
+	unsigned long stride;
+	unsigned long max_cycles;
+	unsigned long mask;
+	unsigned long mult;
+	unsigned long basetime;
+};
+
+/* seq at 0, clock_mode at 4 and cycle_last at 8 in every layout. */
+static const struct layout_desc layouts[MIRROR_LAYOUT_NR] = {
+	[MIRROR_LAYOUT_V5_3] = { "v5.3-v6.9 struct vdso_data[2] at +128", 128, 240, 0, 16, 24, 32 },
+	[MIRROR_LAYOUT_V6_10] = { "v6.10-v6.12 struct vdso_data[2] at +128 (max_cycles)", 128, 248,
+				  16, 24, 32, 40 },
+	[MIRROR_LAYOUT_V6_13] = { "v6.13-v6.14 struct vdso_data[2] at +0 (max_cycles)", 0, 248, 16,
+				  24, 32, 40 },
+	[MIRROR_LAYOUT_V6_15] = { "v6.15+ struct vdso_time_data, vdso_clock[2] at +0", 0, 232, 16,
+				  24, 32, 40 },
+};
+
+_Static_assert(sizeof(struct vdso_clock) == 232, "tksim's vdso_clock is the v6.15 layout");
+
+/** mirror_layout_name() - a layout in words. */
+const char *mirror_layout_name(enum mirror_layout l)
+{
+	return l < MIRROR_LAYOUT_NR ? layouts[l].name : "unknown";
+}
+
+/** mirror_mode_name() - "TSC", "PVCLOCK" (kvm-clock, Xen), "HVCLOCK" (Hyper-V)... */
+const char *mirror_mode_name(s32 mode)
+{
+	switch (mode) {
+	case MIRROR_MODE_NONE:
+		return "NONE";
+	case MIRROR_MODE_TSC:
+		return "TSC";
+	case MIRROR_MODE_PVCLOCK:
+		return "PVCLOCK";
+	case MIRROR_MODE_HVCLOCK:
+		return "HVCLOCK";
+	case MIRROR_MODE_TIMENS:
+		return "TIMENS";
+	default:
+		return "unknown";
+	}
+}
+
+/**
+ * mirror_parse_release() - the version of a `uname -r` string
+ * @release: e.g. "6.18.44-fc-v782"
+ * @major:   out
+ * @minor:   out
+ *
+ * Return: 0 or -EINVAL.
+ */
+int mirror_parse_release(const char *release, int *major, int *minor)
+{
+	return sscanf(release, "%d.%d", major, minor) == 2 && *major >= 0 && *minor >= 0 ?
+		       0 :
+		       -EINVAL;
+}
+
+/**
+ * mirror_layout_for() - the layout of a kernel version
+ * @major: e.g. 6
+ * @minor: e.g. 18
+ * @l:     out
+ *
+ * Known: v5.3 (the generic vDSO on x86) up to v6.19.  Earlier kernels kept
+ * struct vsyscall_gtod_data, later ones are not known yet.
+ *
+ * Return: 0, or -EOPNOTSUPP for an unknown version.
+ */
+int mirror_layout_for(int major, int minor, enum mirror_layout *l)
+{
+	int v = major * 100 + minor;
+
+	if (v < 503 || v > 619)
+		return -EOPNOTSUPP;
+	*l = v < 610 ? MIRROR_LAYOUT_V5_3 :
+	     v < 613 ? MIRROR_LAYOUT_V6_10 :
+	     v < 615 ? MIRROR_LAYOUT_V6_13 :
+		       MIRROR_LAYOUT_V6_15;
+	return 0;
+}
+
+/**
+ * mirror_find_vvar() - the [vvar] mapping in the text of /proc/self/maps
+ * @maps:  the whole text
+ * @start: out, its first address
+ * @end:   out, one past its last
+ *
+ * "[vvar_vclock]" (the pvclock and Hyper-V pages, v6.13+) is not it.
+ *
+ * Return: 0, or -ENOENT if there is none.
+ */
+int mirror_find_vvar(const char *maps, unsigned long *start, unsigned long *end)
+{
+	for (const char *line = maps; line && *line;) {
+		const char *nl = strchr(line, '\n');
+		size_t len = nl ? (size_t)(nl - line) : strlen(line);
+		const char *tag = "[vvar]";
+		size_t tl = strlen(tag);
+
+		if (len >= tl && !memcmp(line + len - tl, tag, tl) &&
+		    sscanf(line, "%lx-%lx", start, end) == 2)
+			return 0;
+		line = nl ? nl + 1 : NULL;
+	}
+	return -ENOENT;
+}
+
+/** mirror_data_offset() - where a layout's time data starts in [vvar] (bytes). */
+unsigned long mirror_data_offset(enum mirror_layout l)
+{
+	return layouts[l].data_off;
+}
+
+/**
+ * mirror_attach() - view time data in a layout
+ * @m:    the view
+ * @data: the CS_HRES_COARSE group (the [vvar] start plus mirror_data_offset())
+ * @l:    the layout
+ * @insn: enum vdso_tsc_insn for the TSC reads
+ */
+void mirror_attach(struct mirror *m, const void *data, enum mirror_layout l, u32 insn)
+{
+	*m = (struct mirror){ .data = data, .layout = l, .insn = insn };
+}
+
+static const unsigned char *group_base(const struct mirror *m, int group)
+{
+	return m->data + (unsigned long)group * layouts[m->layout].stride;
+}
+
+#define FIELD(type, base, off) (*(const type *)(const void *)((base) + (off)))
+
+/* One group's fields; the caller holds the seqcount. */
+static void read_fields(const struct mirror *m, const unsigned char *b, struct mirror_group *g)
+{
+	const struct layout_desc *d = &layouts[m->layout];
+
+	g->clock_mode = READ_ONCE(FIELD(s32, b, 4));
+	g->cycle_last = READ_ONCE(FIELD(u64, b, 8));
+	g->max_cycles = d->max_cycles ? READ_ONCE(FIELD(u64, b, d->max_cycles)) : 0;
+	g->mask = READ_ONCE(FIELD(u64, b, d->mask));
+	g->mult = READ_ONCE(FIELD(u32, b, d->mult));
+	g->shift = READ_ONCE(FIELD(u32, b, d->mult + 4));
+}
+
+/**
+ * mirror_read_group() - a consistent copy of one clock group
+ * @m:     the view
+ * @group: CS_HRES_COARSE or CS_RAW
+ * @g:     out
+ */
+void mirror_read_group(const struct mirror *m, int group, struct mirror_group *g)
+{
+	const unsigned char *b = group_base(m, group);
+	const struct layout_desc *d = &layouts[m->layout];
+
+	do {
+		g->seq = seqcount_read_begin(&FIELD(u32, b, 0));
+		read_fields(m, b, g);
+		for (int i = 0; i < VDSO_BASES; i++) {
+			unsigned long off = d->basetime + 16 * (unsigned long)i;
+
+			g->base[i].sec = READ_ONCE(FIELD(u64, b, off));
+			g->base[i].nsec = READ_ONCE(FIELD(u64, b, off + 8));
+		}
+	} while (seqcount_read_retry(&FIELD(u32, b, 0), g->seq));
+}
+
+/**
+ * mirror_clock_gettime() - clock_gettime() from the host's page, tksim's way
+ * @m:     the view
+ * @clock: clock id
+ * @ts:    result
+ *
+ * do_hres()/do_coarse() over the host's layout: the counter is the TSC,
+ * read with @m->insn and masked to 63 bits as on x86, converted with
+ * cycles_to_ns() (the same function the simulated vDSO uses).  Layouts
+ * without max_cycles (before v6.10) had no overflow protection; half the
+ * delta range stands for it, which keeps the negative-motion clamp.
+ *
+ * Return: 0; -EINVAL for a clock the vDSO does not serve; -EOPNOTSUPP when
+ * the page's clock mode is not TSC (the host would use its pvclock or
+ * Hyper-V page, or the syscall, which tksim does not mirror).
+ */
+int mirror_clock_gettime(const struct mirror *m, s32 clock, struct timespec64 *ts)
+{
+	const struct layout_desc *d = &layouts[m->layout];
+	const unsigned char *b;
+	struct mirror_group g;
+	u64 sec, nsec, cycles = 0;
+	u32 seq, msk;
+
+	if ((u32)clock >= VDSO_BASES)
+		return -EINVAL;
+	msk = BIT(clock);
+	if (!(msk & (VDSO_HRES | VDSO_COARSE | VDSO_RAW)))
+		return -EINVAL;
+	b = group_base(m, msk & VDSO_RAW ? CS_RAW : CS_HRES_COARSE);
+	do {
+		seq = seqcount_read_begin(&FIELD(u32, b, 0));
+		sec = READ_ONCE(FIELD(u64, b, d->basetime + 16 * (unsigned long)clock));
+		nsec = READ_ONCE(FIELD(u64, b, d->basetime + 16 * (unsigned long)clock + 8));
+		if (msk & VDSO_COARSE)
+			continue;
+		read_fields(m, b, &g);
+		if (g.clock_mode != MIRROR_MODE_TSC)
+			return -EOPNOTSUPP;
+		cycles = rdtsc_ordered(m->insn) & (u64)S64_MAX;
+	} while (seqcount_read_retry(&FIELD(u32, b, 0), seq));
+
+	if (!(msk & VDSO_COARSE)) {
+		u64 max = d->max_cycles ? g.max_cycles : (u64)S64_MAX >> 1;
+
+		nsec = cycles_to_ns(cycles, g.cycle_last, (u64)S64_MAX, max, g.mult, nsec, g.shift);
+	}
+	ts->tv_sec = (time64_t)(sec + iter_div_u64_rem(nsec, NSEC_PER_SEC, &nsec));
+	ts->tv_nsec = (long)nsec;
+	return 0;
+}

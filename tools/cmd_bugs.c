@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: `tksim bugs`, the table of injectable historical bugs (sim/bugs.c).
+/*
+ * Input: none, or --names.  Output: one block per bug: its --inject name,
+ * where the hook is, what it does, the kernel commit that fixed it and the
+ * property that catches it.  Exit status: 0, or 2 for bad usage.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/bugs.h"
+#include "tools/tksim.h"
+
+static void bugs_help(void)
+{
+	printf("usage: tksim bugs [--names]\n\n"
+	       "List the historical bugs `tksim torture --inject` and the tests can switch\n"
+	       "on, with the kernel commit that fixed each and the property that catches it.\n\n"
+	       "Options:\n"
+	       "  --names   only the names, one a line\n"
+	       "  --help    this text\n\n"
+	       "Exit status: 0, or 2 for bad usage.\n");
+}
+
+static const char *side_name(enum sim_bug_side side)
+{
+	switch (side) {
+	case SIM_BUG_READER:
+		return "vDSO reader";
+	case SIM_BUG_WRITER:
+		return "timekeeper";
+	case SIM_BUG_CONFIG:
+		return "vDSO TSC read";
+	default:
+		return "torture checker";
+	}
+}
+
+/**
+ * cmd_bugs() - `tksim bugs`
+ * @argc: argument count (argv[0] is "bugs")
+ * @argv: arguments
+ *
+ * Return: exit status.
+ */
+int cmd_bugs(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "names", no_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0, 0, 0, 0 },
+	};
+	bool names = false;
+	int c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'n':
+			names = true;
+			break;
+		case 'h':
+			bugs_help();
+			return TKSIM_EXIT_OK;
+		default:
+			return tksim_usage_error("bugs", "unknown option");
+		}
+	}
+	if (optind < argc)
+		return tksim_usage_error("bugs", "unexpected argument '%s'", argv[optind]);
+
+	for (unsigned int i = 0; i < sim_nr_bugs; i++) {
+		const struct sim_bug *b = &sim_bugs[i];
+
+		if (names) {
+			printf("%s\n", b->name);
+			continue;
+		}
+		printf("%s%s  (%s hook, %s)\n", i ? "\n" : "", b->name, side_name(b->side),
+		       b->concurrent ? "needs threads: tksim torture" : "deterministic");
+		printf("    injects    %s\n", b->what);
+		printf("    fixed by   %s\n", b->fix);
+		printf("    commit     %s%s%s\n", b->hash[0] ? b->hash : "(no single commit)",
+		       strcmp(b->version, "-") ? ", " : "", strcmp(b->version, "-") ? b->version : "");
+		printf("    caught by  %s\n", b->caught_by);
+	}
+	return TKSIM_EXIT_OK;
+}

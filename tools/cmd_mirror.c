@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: `tksim mirror`, tksim's vDSO code over the running kernel's vvar page.
+/*
+ * Input: options.  Output: the host kernel, the layout used, both clock
+ * groups as decoded, then per clock the share of samples where host
+ * clock_gettime() before <= tksim <= host after, and the mean difference.
+ * Exit status: 0 every sample in order; 1 some were not; 2 bad usage or a
+ * kernel/page tksim cannot decode; 4 the hres clocks were skipped because
+ * the host's clock mode is not TSC (kselftest's KSFT_SKIP).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+
+#include "sim/mirror.h"
+#include "sim/oracle.h"
+#include "sim/tsc.h"
+#include "tools/tksim.h"
+
+#define MIRROR_EXIT_SKIP 4
+
+static void mirror_help(void)
+{
+	printf("usage: tksim mirror [OPTIONS]\n\n"
+	       "Find this process's [vvar] mapping, decode the running kernel's time data\n"
+	       "(x86, v5.3 to v6.19 layouts), read every clock the host's vDSO serves with\n"
+	       "tksim's own seqcount and cycles_to_ns() and the real TSC, and check that\n"
+	       "host clock_gettime() before <= tksim <= host clock_gettime() after.\n"
+	       "Coarse clocks need no counter and are always compared; the others only\n"
+	       "when the host's clock mode is TSC (not in a VM using kvm-clock or Hyper-V).\n\n"
+	       "Options:\n"
+	       "  --samples N   samples per clock (default 100000)\n"
+	       "  --layout L    auto (from uname -r), v5.3, v6.10, v6.13 or v6.15 (default auto)\n"
+	       "  --insn I      TSC read: lfence, rdtscp or rdtsc (default rdtscp where the CPU\n"
+	       "                has it, as the kernel prefers, else lfence)\n"
+	       "  --help        this text\n\n"
+	       "Exit status: 0 all samples in order, 1 some were not, 2 bad usage or an\n"
+	       "unknown kernel or page, 4 hres clocks skipped (host clock mode not TSC).\n");
+}
+
+static int parse_layout(const char *s, int *l)
+{
+	static const char *const names[MIRROR_LAYOUT_NR] = { "v5.3", "v6.10", "v6.13", "v6.15" };
+
+	if (!strcmp(s, "auto")) {
+		*l = -1;
+		return 0;
+	}
+	for (int i = 0; i < MIRROR_LAYOUT_NR; i++) {
+		if (!strcmp(s, names[i])) {
+			*l = i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+/* The whole of /proc/self/maps, NUL-terminated (malloc'ed), or NULL. */
+static char *read_maps(void)
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	size_t len = 0, cap = 1 << 16;
+	char *buf = malloc(cap);
+
+	if (!f || !buf) {
+		if (f)
+			fclose(f);
+		free(buf);
+		return NULL;
+	}
+	for (;;) {
+		size_t n = fread(buf + len, 1, cap - len - 1, f);
+
+		len += n;
+		if (n == 0)
+			break;
+		if (len + 1 == cap) {
+			char *nb = realloc(buf, cap * 2);
+
+			if (!nb)
+				break;
+			buf = nb;
+			cap *= 2;
+		}
+	}
+	buf[len] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static void print_group(const char *name, const struct mirror_group *g)
+{
+	printf("# %-11s seq %" PRIu32 ", clock mode %s (%" PRId32 "), cycle_last %" PRIu64
+	       ", mult %" PRIu32 ", shift %" PRIu32 ", max_cycles %" PRIu64 "\n",
+	       name, g->seq, mirror_mode_name(g->clock_mode), g->clock_mode, g->cycle_last, g->mult,
+	       g->shift, g->max_cycles);
+}
+
+/* Sandwich @n samples of @clock; false if any was out of order. */
+static bool compare_clock(const struct mirror *m, s32 clock, u64 n)
+{
+	u64 within = 0, ok_reads = 0;
+	double sum_diff = 0, sum_width = 0, den;
+	__int128 worst = 0;
+
+	for (u64 i = 0; i < n; i++) {
+		struct timespec a, b;
+		struct timespec64 t, ta, tb;
+
+		if (clock_gettime((clockid_t)clock, &a) || mirror_clock_gettime(m, clock, &t) ||
+		    clock_gettime((clockid_t)clock, &b))
+			continue;
+		ok_reads++;
+		ta = (struct timespec64){ a.tv_sec, a.tv_nsec };
+		tb = (struct timespec64){ b.tv_sec, b.tv_nsec };
+		if (ts_to_ns(&ta) <= ts_to_ns(&t) && ts_to_ns(&t) <= ts_to_ns(&tb)) {
+			within++;
+		} else {
+			__int128 out = ts_to_ns(&t) < ts_to_ns(&ta) ? ts_to_ns(&ta) - ts_to_ns(&t) :
+								       ts_to_ns(&t) - ts_to_ns(&tb);
+
+			if (out > worst)
+				worst = out;
+		}
+		sum_diff += (double)(ts_to_ns(&t) - (ts_to_ns(&ta) + ts_to_ns(&tb)) / 2);
+		sum_width += (double)(ts_to_ns(&tb) - ts_to_ns(&ta));
+	}
+	den = ok_reads ? (double)ok_reads : 1.0;
+	printf("  CLOCK_%-17s %8" PRIu64 " samples  %8.4f %% in order  mean tksim - host %+8.1f ns"
+	       "  (host bracket %.1f ns)",
+	       oracle_clock_name(clock), ok_reads, 100.0 * (double)within / den,
+	       sum_diff / den, sum_width / den);
+	if (within < ok_reads)
+		printf("  worst %" PRId64 " ns outside", (s64)worst);
+	printf("\n");
+	return ok_reads && within == ok_reads;
+}
+
+/**
+ * cmd_mirror() - `tksim mirror`
+ * @argc: argument count (argv[0] is "mirror")
+ * @argv: arguments
+ *
+ * Return: exit status.
+ */
+int cmd_mirror(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "samples", required_argument, NULL, 'n' },
+		{ "layout", required_argument, NULL, 'l' },
+		{ "insn", required_argument, NULL, 'i' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0, 0, 0, 0 },
+	};
+	static const s32 coarse_clocks[] = { TK_CLOCK_REALTIME_COARSE, TK_CLOCK_MONOTONIC_COARSE };
+	static const s32 hres_clocks[] = { TK_CLOCK_REALTIME, TK_CLOCK_MONOTONIC,
+					   TK_CLOCK_MONOTONIC_RAW, TK_CLOCK_BOOTTIME,
+					   TK_CLOCK_TAI };
+	u64 samples = 100000;
+	int layout = -1, major, minor, c;
+	u32 insn = sim_tsc_insn_supported(VDSO_TSC_RDTSCP) ? VDSO_TSC_RDTSCP : VDSO_TSC_LFENCE;
+	unsigned long start, end;
+	struct mirror_group hres, raw;
+	struct utsname u;
+	struct mirror m;
+	bool ok = true;
+	char *maps;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'n':
+			if (tksim_parse_u64(optarg, &samples) || !samples || samples > 100000000)
+				return tksim_usage_error("mirror", "--samples must be 1..100000000, not '%s'",
+							 optarg);
+			break;
+		case 'l':
+			if (parse_layout(optarg, &layout))
+				return tksim_usage_error("mirror", "--layout must be auto, v5.3, v6.10, v6.13 or v6.15, not '%s'",
+							 optarg);
+			break;
+		case 'i':
+			if (sim_tsc_insn_parse(optarg, &insn))
+				return tksim_usage_error("mirror", "--insn must be lfence, rdtscp or rdtsc, not '%s'",
+							 optarg);
+			break;
+		case 'h':
+			mirror_help();
+			return TKSIM_EXIT_OK;
+		default:
+			return tksim_usage_error("mirror", "unknown option");
+		}
+	}
+	if (optind < argc)
+		return tksim_usage_error("mirror", "unexpected argument '%s'", argv[optind]);
+
+	if (uname(&u) || mirror_parse_release(u.release, &major, &minor))
+		return tksim_usage_error("mirror", "cannot read the kernel version");
+	if (strcmp(u.machine, "x86_64")) {
+		fprintf(stderr, "tksim mirror: this is %s; only x86_64 vvar layouts are known\n",
+			u.machine);
+		return TKSIM_EXIT_USAGE;
+	}
+	if (layout < 0) {
+		enum mirror_layout l;
+
+		if (mirror_layout_for(major, minor, &l)) {
+			fprintf(stderr, "tksim mirror: kernel %s: unknown vvar layout (tksim knows "
+					"v5.3 to v6.19); --layout can force one\n",
+				u.release);
+			return TKSIM_EXIT_USAGE;
+		}
+		layout = (int)l;
+	}
+	if (!sim_tsc_insn_supported(insn)) {
+		fprintf(stderr, "tksim mirror: this CPU cannot run %s\n", sim_tsc_insn_name(insn));
+		return TKSIM_EXIT_USAGE;
+	}
+	maps = read_maps();
+	if (!maps || mirror_find_vvar(maps, &start, &end)) {
+		free(maps);
+		fprintf(stderr, "tksim mirror: no [vvar] mapping in /proc/self/maps (vDSO off?)\n");
+		return TKSIM_EXIT_USAGE;
+	}
+	free(maps);
+	mirror_attach(&m, (const void *)(start + mirror_data_offset((enum mirror_layout)layout)),
+		      (enum mirror_layout)layout, insn);
+	mirror_read_group(&m, CS_HRES_COARSE, &hres);
+	mirror_read_group(&m, CS_RAW, &raw);
+
+	printf("# tksim mirror: kernel %s, [vvar] at 0x%lx (%lu KiB), layout %s, TSC read %s\n",
+	       u.release, start, (end - start) >> 10,
+	       mirror_layout_name((enum mirror_layout)layout), sim_tsc_insn_name(insn));
+	print_group("HRES_COARSE", &hres);
+	print_group("RAW", &raw);
+	if (hres.clock_mode == MIRROR_MODE_TIMENS) {
+		fprintf(stderr, "tksim mirror: this process is in a time namespace: its [vvar] page "
+				"holds offsets, not the host's time data\n");
+		return TKSIM_EXIT_USAGE;
+	}
+	{
+		time_t now = time(NULL);
+		s64 d = (s64)hres.base[TK_CLOCK_REALTIME_COARSE].sec - (s64)now;
+
+		if (hres.clock_mode < MIRROR_MODE_NONE || hres.clock_mode > MIRROR_MODE_HVCLOCK ||
+		    d < -2 || d > 2) {
+			fprintf(stderr, "tksim mirror: the page does not decode as layout %s "
+					"(REALTIME_COARSE %" PRIu64 " s against time() %ld s); "
+					"--layout can try another\n",
+				mirror_layout_name((enum mirror_layout)layout),
+				hres.base[TK_CLOCK_REALTIME_COARSE].sec, (long)now);
+			return TKSIM_EXIT_USAGE;
+		}
+	}
+
+	printf("# host clock_gettime() before <= tksim <= host clock_gettime() after:\n");
+	for (size_t i = 0; i < sizeof(coarse_clocks) / sizeof(coarse_clocks[0]); i++)
+		ok &= compare_clock(&m, coarse_clocks[i], samples);
+	if (hres.clock_mode != MIRROR_MODE_TSC || raw.clock_mode != MIRROR_MODE_TSC) {
+		printf("SKIP: the host's clock mode is %s, not TSC: its vDSO reads the %s, which tksim "
+		       "does not model, so REALTIME, MONOTONIC, MONOTONIC_RAW, BOOTTIME and TAI "
+		       "cannot be mirrored here\n",
+		       mirror_mode_name(hres.clock_mode),
+		       hres.clock_mode == MIRROR_MODE_PVCLOCK ? "paravirtual clock page (kvm-clock or Xen)" :
+		       hres.clock_mode == MIRROR_MODE_HVCLOCK ? "Hyper-V reference page" :
+								"kernel through the syscall");
+		if (!ok) {
+			printf("FAIL: the coarse clocks were not all in order\n");
+			return TKSIM_EXIT_VIOLATION;
+		}
+		return MIRROR_EXIT_SKIP;
+	}
+	for (size_t i = 0; i < sizeof(hres_clocks) / sizeof(hres_clocks[0]); i++)
+		ok &= compare_clock(&m, hres_clocks[i], samples);
+	printf("%s\n", ok ? "PASS: every tksim read lay between the host's" :
+			    "FAIL: some tksim reads were outside the host's bracket");
+	return ok ? TKSIM_EXIT_OK : TKSIM_EXIT_VIOLATION;
+}
