@@ -9,6 +9,8 @@
 #include "timekeeper/ntp.h"
 #include "vdso/datapage.h"
 
+struct vsyscall_gtod_data;
+
 /**
  * struct tk_read_base - what a clock read needs: base point and conversion
  * @clock:      the clocksource
@@ -115,6 +117,11 @@ struct tk_data {
  * @suspend_cycles: counter value when suspended (cycles)
  * @bugs:        bitmask of injected writer-side historical bugs (sim/bugs.h);
  *               0 in a faithful kernel
+ * @vdso_write_spin: tksim's torture knob: cpu_relax() spins inside the vvar
+ *               write section (update_vsyscall), to widen the window in
+ *               which readers race the writer; 0 (no pause) by default
+ * @gtod_v416:   optional v4.16 x86 vvar page (vdso/datapage_v416.h), also
+ *               published at every update when set; NULL by default
  *
  * Every file-scope static of kernel/time/ lives here, so that one process
  * can run many simulated kernels side by side.
@@ -129,7 +136,13 @@ struct tk_kernel {
 	bool suspended;
 	u64 suspend_cycles;
 	u64 bugs;
+	u32 vdso_write_spin;
+	struct vsyscall_gtod_data *gtod_v416;
 };
+
+/* The v4.16 page variant (timekeeper/vsyscall_v416.c). */
+void update_vsyscall_v416(struct tk_kernel *k, const struct timekeeper *tk);
+int timekeeping_enable_vsyscall_v416(struct tk_kernel *k, struct vsyscall_gtod_data *g);
 
 /* NTP_INTERVAL_LENGTH: ns per tick; an integer division, as in the kernel. */
 static inline u64 tk_ntp_interval_length(const struct tk_kernel *k)

@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "vdso/bugs.h"
 #include "vdso/helpers.h"
 
 /* ilog2() of a u64, -1 for 0 as the kernel's fls64(0) - 1. */
@@ -196,6 +197,8 @@ void timekeeping_update_from_shadow(struct tk_kernel *k, unsigned int action)
 	tk_update_leap_state(k, tk);
 	tk_update_ktime_data(tk);
 	update_vsyscall(k, tk);
+	if (unlikely(k->gtod_v416))
+		update_vsyscall_v416(k, tk);
 	tk->tkr_mono.base_real = (u64)(tk->tkr_mono.base + tk->offs_real);
 	if (action & TK_CLOCK_WAS_SET)
 		tk->clock_was_set_seq++;
@@ -296,7 +299,9 @@ static void timekeeping_adjust(struct tk_kernel *k, struct timekeeper *tk, s64 o
 	tk->ntp_err_mult = tk->ntp_error > 0 ? 1 : 0;
 	mult += tk->ntp_err_mult;
 
-	timekeeping_apply_adjustment(tk, offset, (s32)(mult - tk->tkr_mono.mult));
+	/* BUG_NO_XTIME_CORRECTION: change mult without the continuity term (offset 0). */
+	timekeeping_apply_adjustment(tk, unlikely(k->bugs & BUG_NO_XTIME_CORRECTION) ? 0 : offset,
+				     (s32)(mult - tk->tkr_mono.mult));
 
 	if (unlikely((s64)tk->tkr_mono.xtime_nsec < 0)) {
 		tk->tkr_mono.xtime_nsec += (u64)NSEC_PER_SEC << tk->tkr_mono.shift;
@@ -362,7 +367,12 @@ static u64 logarithmic_accumulation(struct tk_kernel *k, struct timekeeper *tk, 
 	tk->tkr_mono.xtime_nsec += tk->xtime_interval << shift;
 	*clock_set |= accumulate_nsecs_to_secs(k, tk);
 
-	tk->tkr_raw.xtime_nsec += tk->raw_interval << shift;
+	if (unlikely(k->bugs & BUG_RAW_PRE413))
+		/* Pre-4.13: raw_interval was whole ns; the sub-ns fraction was dropped. */
+		tk->tkr_raw.xtime_nsec += (tk->raw_interval >> tk->tkr_raw.shift)
+					  << (tk->tkr_raw.shift + (u32)shift);
+	else
+		tk->tkr_raw.xtime_nsec += tk->raw_interval << shift;
 	snsec_per_sec = (u64)NSEC_PER_SEC << tk->tkr_raw.shift;
 	while (tk->tkr_raw.xtime_nsec >= snsec_per_sec) {
 		tk->tkr_raw.xtime_nsec -= snsec_per_sec;
@@ -387,15 +397,18 @@ bool timekeeping_advance(struct tk_kernel *k, enum timekeeping_adv_mode mode)
 {
 	struct timekeeper *tk = &k->tk_core.shadow_timekeeper;
 	unsigned int clock_set = 0;
-	u64 offset, orig_offset;
+	u64 offset, orig_offset, max_delta;
 	int shift, maxshift;
 
 	pthread_mutex_lock(&k->tk_core.lock);
 	if (k->suspended)
 		goto out;
 
+	/* BUG_NEG_MOTION_HALF: the 6.13-rc cut-off at half the mask instead of 7/8. */
+	max_delta = unlikely(k->bugs & BUG_NEG_MOTION_HALF) ? tk->tkr_mono.mask >> 1 :
+							       tk->tkr_mono.clock->max_raw_delta;
 	offset = clocksource_delta(tk_clock_read(&tk->tkr_mono), tk->tkr_mono.cycle_last,
-				   tk->tkr_mono.mask, tk->tkr_mono.clock->max_raw_delta);
+				   tk->tkr_mono.mask, max_delta);
 	orig_offset = offset;
 
 	/* A tick that finds less than an interval has nothing to do. */
@@ -421,7 +434,7 @@ bool timekeeping_advance(struct tk_kernel *k, enum timekeeping_adv_mode mode)
 	clock_set |= accumulate_nsecs_to_secs(k, tk);
 
 	/* v6.15: coarse time moves only if time was accumulated. */
-	if (orig_offset != offset)
+	if (orig_offset != offset || unlikely(k->bugs & BUG_COARSE_PRE615))
 		tk_update_coarse_nsecs(tk);
 
 	timekeeping_update_from_shadow(k, clock_set);

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 // tksim's own: `tksim run`, the deterministic simulation with the oracle on every tick.
 /*
- * Input: options describing the counter, HZ and how long to run.
+ * Input: options describing the counter, HZ, how long to run, and the NTP
+ * side (the daemon model, scripted adjtimex calls, a leap second: parsed in
+ * tools/run_ntp.c).
  * Output: a summary (every clock at the end through both paths, the
- * largest vDSO vs kernel-side difference, ticks, wall time) and, with
- * --csv, a time series.  Exit 1 when a property is violated.
+ * largest vDSO vs kernel-side difference, ticks, wall time, the NTP state)
+ * and, with --csv, a time series.  Exit 1 when a property is violated.
  */
 #include <getopt.h>
 #include <inttypes.h>
@@ -14,6 +16,9 @@
 #include <unistd.h>
 
 #include "sim/oracle.h"
+#include "sim/trace.h"
+#include "tools/run_ntp.h"
+#include "tools/scenario.h"
 #include "tools/tksim.h"
 
 /* State of one run, in one place (B3). */
@@ -22,35 +27,61 @@ struct run_opts {
 	u64 duration_ns;
 	u64 csv_interval_ns;
 	const char *csv_path;
+	const char *trace_path;
 	u64 seed;
 	bool quiet;
+	struct run_ntp ntp;
+	struct scenario scn;
 };
 
 static void run_help(void)
 {
-	printf("usage: tksim run [OPTIONS]\n\n"
+	printf("usage: tksim run [SCENARIO] [OPTIONS]\n\n"
 	       "Simulate one system deterministically and check, at a random instant in\n"
 	       "every tick, that each clock read through the vDSO equals the kernel-side\n"
 	       "read, that monotonic clocks never go back, that coarse <= fine, that\n"
 	       "time() <= CLOCK_REALTIME, and that MONOTONIC_RAW is the exact conversion\n"
 	       "of the counter.  Without options: the default scenario, a 2.1 GHz counter\n"
-	       "running 35 ppm fast, one simulated hour at HZ=1000.\n\n"
+	       "running 35 ppm fast, two simulated hours at HZ=1000, with the NTP daemon\n"
+	       "model steering the clock (it finds the -35 ppm in about an hour).\n\n"
+	       "SCENARIO is a file of settings, one per line, named as the options below\n"
+	       "without the dashes (\"hz 250\", \"adjtimex 10m:freq=12\", \"fll\"); # starts a\n"
+	       "comment.  Options given after it override the file.  Examples are in the\n"
+	       "scenarios/ folder of the source tree.\n\n"
 	       "Options:\n"
-	       "  --duration D      simulated time: 90, 90s, 1500ms, 2m, 1h, 7d (default 1h)\n"
+	       "  --duration D      simulated time: 90, 90s, 1500ms, 2m, 1h, 7d (default 2h)\n"
 	       "  --hz N            CONFIG_HZ, ticks per second (default 1000)\n"
 	       "  --freq HZ         nominal counter frequency in Hz (default 2100000000)\n"
 	       "  --ppm X           true frequency error of the counter in ppm (default 35)\n"
 	       "  --bits N          counter width in bits, 1..64 (default 64)\n"
 	       "  --start N         counter value at boot (default 0)\n"
-	       "  --seed N          seed of the sampling instants (default 1)\n"
+	       "  --seed N          seed of the sampling instants and the NTP noise (default 1)\n"
 	       "  --csv FILE        write a time series (- for stdout)\n"
 	       "  --csv-interval D  time between CSV rows (default 1s)\n"
+	       "  --trace FILE      every number the timekeeper keeps, one line per tick\n"
+	       "                    (- for stdout; try it with --duration 20ms)\n"
 	       "  --quiet           no progress line on a terminal\n"
-	       "  --help            this text\n\n"
-	       "Exit status: 0 all properties held, 1 a property was violated, 2 bad usage.\n");
+	       "  --help            this text\n\n");
+	run_ntp_help();
+	printf("\nExit status: 0 all properties held, 1 a property was violated, 2 bad usage.\n");
 }
 
-static int parse_run_opts(int argc, char **argv, struct run_opts *o)
+/* The built-in default scenario; a scenario file and the options change it. */
+static void run_opts_defaults(struct run_opts *o)
+{
+	sim_config_default(&o->cfg);
+	run_ntp_defaults(&o->ntp);
+	o->duration_ns = 2 * 3600ULL * NSEC_PER_SEC;
+	o->csv_interval_ns = NSEC_PER_SEC;
+	o->seed = 1;
+}
+
+/*
+ * Apply options to @o.  A scenario file comes here one line at a time
+ * (tools/scenario.c turns "hz 250" into {"run", "--hz", "250"}), so a file
+ * and the command line accept exactly the same settings.
+ */
+static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 {
 	static const struct option longopts[] = {
 		{ "duration", required_argument, NULL, 'd' },
@@ -62,18 +93,18 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 		{ "seed", required_argument, NULL, 's' },
 		{ "csv", required_argument, NULL, 'c' },
 		{ "csv-interval", required_argument, NULL, 'i' },
+		{ "trace", required_argument, NULL, 'T' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
+		RUN_NTP_LONGOPTS,
 		{ 0, 0, 0, 0 },
 	};
 	u64 v;
 	int c;
 
-	sim_config_default(&o->cfg);
-	o->duration_ns = 3600ULL * NSEC_PER_SEC;
-	o->csv_interval_ns = NSEC_PER_SEC;
-	o->seed = 1;
-	optind = 1;
+	/* Reset getopt: it runs once per scenario line and once for the command line. */
+	optind = 0;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
@@ -121,6 +152,9 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 			if (tksim_parse_duration_ns(optarg, &o->csv_interval_ns) || !o->csv_interval_ns)
 				return tksim_usage_error("run", "bad --csv-interval '%s'", optarg);
 			break;
+		case 'T':
+			o->trace_path = optarg;
+			break;
 		case 'q':
 			o->quiet = true;
 			break;
@@ -128,7 +162,17 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 			run_help();
 			exit(TKSIM_EXIT_OK);
 		default:
-			return tksim_usage_error("run", "unknown option");
+			if (c >= RUN_OPT_NTPD) {
+				int ret = run_ntp_parse(&o->ntp, c, optarg);
+
+				if (ret)
+					return ret;
+				break;
+			}
+			if (optopt)
+				return tksim_usage_error("run", "option '--%s' needs a value",
+							 argv[optind - 1] + 2);
+			return tksim_usage_error("run", "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind < argc)
@@ -136,19 +180,46 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 	return 0;
 }
 
-/* True time since the epoch at virtual time @now_ns: what a perfect REALTIME shows. */
-static __int128 true_realtime_ns(const struct sim_system *s)
+/* A scenario line, through the same parser as the command line. */
+static int run_apply_line(int argc, char **argv, void *ctx)
 {
-	return ts_to_ns(&s->cfg.wall_time) + (__int128)s->now_ns;
+	return run_parse_argv(argc, argv, ctx);
+}
+
+/*
+ * parse_run_opts(): defaults, then the scenario file if the first argument
+ * names one, then the options, which override the file.
+ */
+static int parse_run_opts(int argc, char **argv, struct run_opts *o)
+{
+	int ret;
+
+	run_opts_defaults(o);
+	if (argc > 1 && argv[1][0] != '-') {
+		ret = scenario_apply(&o->scn, argv[1], "run", run_apply_line, o);
+		if (ret)
+			return ret;
+		argv[1] = argv[0];
+		argc--;
+		argv++;
+	}
+	ret = run_parse_argv(argc, argv, o);
+	if (ret)
+		return ret;
+	o->ntp.daemon.seed = o->seed; /* --seed also seeds the measurement noise */
+	return run_ntp_configure(&o->ntp, &o->cfg);
 }
 
 static void csv_header(FILE *f)
 {
 	fprintf(f, "t_s,realtime_error_ns,mono_minus_raw_ns,mult,raw_mult,ntp_error,"
-		   "counter_error_ppb\n");
+		   "counter_error_ppb");
+	run_ntp_csv_header(f);
+	fprintf(f, "\n");
 }
 
-static void csv_row(FILE *f, struct sim_system *s)
+/* One row; REALTIME is compared with the daemon's reference (the truth, leap seconds included). */
+static void csv_row(FILE *f, struct sim_system *s, const struct sim_ntpd *d)
 {
 	struct timespec64 rt, mono, raw;
 	struct timekeeper tk;
@@ -157,14 +228,16 @@ static void csv_row(FILE *f, struct sim_system *s)
 	sim_clock_gettime(s, SIM_PATH_VDSO, TK_CLOCK_MONOTONIC, &mono);
 	sim_clock_gettime(s, SIM_PATH_VDSO, TK_CLOCK_MONOTONIC_RAW, &raw);
 	tk_snapshot(&s->k, &tk);
-	fprintf(f, "%.3f,%" PRId64 ",%" PRId64 ",%" PRIu32 ",%" PRIu32 ",%" PRId64 ",%" PRId64 "\n",
-		(double)s->now_ns * 1e-9, (s64)(ts_to_ns(&rt) - true_realtime_ns(s)),
+	fprintf(f, "%.3f,%" PRId64 ",%" PRId64 ",%" PRIu32 ",%" PRIu32 ",%" PRId64 ",%" PRId64,
+		(double)s->now_ns * 1e-9, (s64)(ts_to_ns(&rt) - sim_ntpd_true_realtime_ns(d, s)),
 		(s64)(ts_to_ns(&mono) - ts_to_ns(&raw)), tk.tkr_mono.mult, tk.tkr_raw.mult,
 		tk.ntp_error, s->counter.cur_error_ppb);
+	run_ntp_csv_row(f, d, s);
+	fprintf(f, "\n");
 }
 
 static void print_summary(struct sim_system *s, const struct run_opts *o,
-			  const struct oracle_stats *st, double wall)
+			  const struct oracle_stats *st, const struct sim_ntpd *d, double wall)
 {
 	const struct clocksource *cs = &s->counter.cs;
 	double sim_s = (double)s->now_ns * 1e-9;
@@ -194,9 +267,113 @@ static void print_summary(struct sim_system *s, const struct run_opts *o,
 		printf("  %-18s %-24s %s\n", oracle_clock_name(c), a, b);
 	}
 	sim_clock_gettime(s, SIM_PATH_VDSO, TK_CLOCK_REALTIME, &rt);
-	oracle_format_ns(a, sizeof(a), ts_to_ns(&rt) - true_realtime_ns(s));
+	oracle_format_ns(a, sizeof(a), ts_to_ns(&rt) - sim_ntpd_true_realtime_ns(d, s));
+	printf("\n");
+	run_ntp_summary(d, s);
 	printf("\n  largest |vDSO - kernel-side|  %" PRId64 " ns\n", (s64)st->max_vdso_diff_ns);
 	printf("  REALTIME - true time         %s s\n", a);
+}
+
+/* Parse, simulate, report; @o outlives the run (its strings may point into a scenario). */
+/* An output file, "-" for stdout; NULL if @path is NULL or cannot be written. */
+static FILE *open_output(const char *path)
+{
+	if (!path)
+		return NULL;
+	return strcmp(path, "-") ? fopen(path, "w") : stdout;
+}
+
+static void close_output(FILE *f)
+{
+	if (f && f != stdout)
+		fclose(f);
+}
+
+static int run(int argc, char **argv, struct run_opts *o)
+{
+	struct oracle_stats st = { 0 };
+	struct oracle_mono mono = { 0 };
+	struct sim_system *s;
+	struct sim_ntpd ntpd;
+	struct sim_rng rng;
+	FILE *csv = NULL, *trace = NULL;
+	char why[256];
+	double t0, next_progress;
+	u64 next_csv = 0;
+	int ret, err;
+	bool progress, to_stdout;
+
+	ret = parse_run_opts(argc, argv, o);
+	if (ret)
+		return ret;
+	s = sim_system_new(&o->cfg, &err);
+	if (!s)
+		return tksim_usage_error("run", "cannot build this system: %s", strerror(-err));
+	ret = run_ntp_start(&o->ntp, &ntpd, s);
+	if (ret)
+		goto out_free;
+	csv = open_output(o->csv_path);
+	trace = open_output(o->trace_path);
+	if ((o->csv_path && !csv) || (o->trace_path && !trace)) {
+		ret = tksim_usage_error("run", "cannot write '%s'",
+					o->csv_path && !csv ? o->csv_path : o->trace_path);
+		goto out_close;
+	}
+	if (csv)
+		csv_header(csv);
+	if (trace) {
+		sim_trace_header(trace);
+		sim_trace_row(trace, s);
+	}
+	/* The summary would mix with a time series on stdout. */
+	to_stdout = csv == stdout || trace == stdout;
+	sim_rng_seed(&rng, o->seed);
+	progress = !o->quiet && isatty(STDERR_FILENO);
+	t0 = tksim_wall_seconds();
+	next_progress = t0 + 0.25;
+	ret = TKSIM_EXIT_OK;
+
+	while (s->now_ns < o->duration_ns) {
+		/* Run to the next tick, then check at a random instant before the one after. */
+		u64 t = s->next_tick_ns + sim_rng_below(&rng, s->tick_period_ns);
+
+		sim_advance_to(s, t < o->duration_ns ? t : o->duration_ns);
+		/* The daemon and the scripted calls act at the first instant after their time. */
+		if (s->now_ns >= sim_ntpd_next_due(&ntpd))
+			sim_ntpd_run(&ntpd, s);
+		if (trace)
+			sim_trace_row(trace, s);
+		if (oracle_check_instant(s, &mono, &st, why, sizeof(why)) ||
+		    oracle_check_raw_exact(s, why, sizeof(why))) {
+			printf("VIOLATION at %.9f s (seed %" PRIu64 "): %s\n", (double)s->now_ns * 1e-9,
+			       o->seed, why);
+			ret = TKSIM_EXIT_VIOLATION;
+			break;
+		}
+		if (csv && s->now_ns >= next_csv) {
+			csv_row(csv, s, &ntpd);
+			next_csv += o->csv_interval_ns;
+		}
+		if (progress && (st.checks & 1023) == 0 && tksim_wall_seconds() >= next_progress) {
+			fprintf(stderr, "\r  %5.1f%%  %.0f of %.0f simulated s",
+				100.0 * (double)s->now_ns / (double)o->duration_ns,
+				(double)s->now_ns * 1e-9, (double)o->duration_ns * 1e-9);
+			next_progress += 0.25;
+		}
+	}
+	if (progress)
+		fprintf(stderr, "\r%60s\r", "");
+	if (!to_stdout) {
+		print_summary(s, o, &st, &ntpd, tksim_wall_seconds() - t0);
+		if (ret == TKSIM_EXIT_OK)
+			printf("  properties                   all held\n");
+	}
+out_close:
+	close_output(csv);
+	close_output(trace);
+out_free:
+	sim_system_free(s);
+	return ret;
 }
 
 /**
@@ -208,68 +385,9 @@ static void print_summary(struct sim_system *s, const struct run_opts *o,
  */
 int cmd_run(int argc, char **argv)
 {
-	struct oracle_stats st = { 0 };
-	struct oracle_mono mono = { 0 };
 	struct run_opts o = { 0 };
-	struct sim_system *s;
-	struct sim_rng rng;
-	FILE *csv = NULL;
-	char why[256];
-	double t0, next_progress;
-	u64 next_csv = 0;
-	int ret, err;
-	bool progress;
+	int ret = run(argc, argv, &o);
 
-	ret = parse_run_opts(argc, argv, &o);
-	if (ret)
-		return ret;
-	s = sim_system_new(&o.cfg, &err);
-	if (!s)
-		return tksim_usage_error("run", "cannot build this system: %s", strerror(-err));
-	if (o.csv_path) {
-		csv = strcmp(o.csv_path, "-") ? fopen(o.csv_path, "w") : stdout;
-		if (!csv) {
-			sim_system_free(s);
-			return tksim_usage_error("run", "cannot write '%s'", o.csv_path);
-		}
-		csv_header(csv);
-	}
-	sim_rng_seed(&rng, o.seed);
-	progress = !o.quiet && isatty(STDERR_FILENO);
-	t0 = tksim_wall_seconds();
-	next_progress = t0 + 0.25;
-	ret = TKSIM_EXIT_OK;
-
-	while (s->now_ns < o.duration_ns) {
-		/* Run to the next tick, then check at a random instant before the one after. */
-		u64 t = s->next_tick_ns + sim_rng_below(&rng, s->tick_period_ns);
-
-		sim_advance_to(s, t < o.duration_ns ? t : o.duration_ns);
-		if (oracle_check_instant(s, &mono, &st, why, sizeof(why)) ||
-		    oracle_check_raw_exact(s, why, sizeof(why))) {
-			printf("VIOLATION at %.9f s (seed %" PRIu64 "): %s\n", (double)s->now_ns * 1e-9,
-			       o.seed, why);
-			ret = TKSIM_EXIT_VIOLATION;
-			break;
-		}
-		if (csv && s->now_ns >= next_csv) {
-			csv_row(csv, s);
-			next_csv += o.csv_interval_ns;
-		}
-		if (progress && (st.checks & 1023) == 0 && tksim_wall_seconds() >= next_progress) {
-			fprintf(stderr, "\r  %5.1f%%  %.0f of %.0f simulated s", 100.0 * (double)s->now_ns / (double)o.duration_ns,
-				(double)s->now_ns * 1e-9, (double)o.duration_ns * 1e-9);
-			next_progress += 0.25;
-		}
-	}
-	if (progress)
-		fprintf(stderr, "\r%60s\r", "");
-	if (csv && csv != stdout)
-		fclose(csv);
-	if (!(csv == stdout))
-		print_summary(s, &o, &st, tksim_wall_seconds() - t0);
-	if (ret == TKSIM_EXIT_OK && csv != stdout)
-		printf("  properties                   all held\n");
-	sim_system_free(s);
+	scenario_free(&o.scn);
 	return ret;
 }

@@ -20,6 +20,11 @@
 
 static const struct tksim_cmd cmds[] = {
 	{ "run", "simulate a system and check the kernel's clock properties", cmd_run },
+	{ "bench", "time the simulated and the host clock read paths side by side", cmd_bench },
+	{ "torture", "real threads on the real TSC: seqcount, order and causality checks",
+	  cmd_torture },
+	{ "bugs", "list the injectable historical bugs and the commits that fixed them", cmd_bugs },
+	{ "mirror", "read the running kernel's vvar page with tksim's vDSO code", cmd_mirror },
 };
 
 static void usage(FILE *f)
@@ -34,6 +39,26 @@ static void usage(FILE *f)
 		   "Exit status: 0 success, 1 a property was violated, 2 bad usage.\n");
 }
 
+/*
+ * Where the input being parsed comes from, when it is a file: the one piece
+ * of process-wide state in the command-line layer (never in a simulation).
+ */
+static struct {
+	const char *file;
+	unsigned int line;
+} input;
+
+/**
+ * tksim_set_input() - errors from now on are about FILE:LINE
+ * @file: the input file, or NULL for the command line
+ * @line: its line number
+ */
+void tksim_set_input(const char *file, unsigned int line)
+{
+	input.file = file;
+	input.line = line;
+}
+
 /**
  * tksim_usage_error() - report bad usage of a command
  * @cmd: the command name
@@ -45,11 +70,17 @@ int tksim_usage_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "tksim %s: ", cmd);
+	if (input.file)
+		fprintf(stderr, "tksim: %s:%u: ", input.file, input.line);
+	else
+		fprintf(stderr, "tksim %s: ", cmd);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry 'tksim %s --help'.\n", cmd);
+	if (input.file)
+		fprintf(stderr, "\n");
+	else
+		fprintf(stderr, "\nTry 'tksim %s --help'.\n", cmd);
 	return TKSIM_EXIT_USAGE;
 }
 

@@ -25,7 +25,12 @@ struct tksim_cmd {
 };
 
 int cmd_run(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_torture(int argc, char **argv);
+int cmd_bugs(int argc, char **argv);
+int cmd_mirror(int argc, char **argv);
 
+void tksim_set_input(const char *file, unsigned int line);
 int tksim_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int tksim_parse_u64(const char *s, u64 *out);
 int tksim_parse_s64(const char *s, s64 *out);
