@@ -64,25 +64,27 @@ static inline bool vdso_get_timestamp(const struct vdso_time_data *vd, const str
 				      s32 clk, u64 *sec, u64 *ns)
 {
 	s32 mode = READ_ONCE(vc->clock_mode);
-	u64 cycles;
+	u64 cycles, last, mask, max_cycles, base, bugs;
+	u32 mult, shift;
 
 	if (unlikely(mode == VDSO_CLOCKMODE_NONE))
 		return false;
 	cycles = arch_get_hw_counter(mode, vd);
 	if (unlikely(!vdso_cycles_ok(mode, cycles)))
 		return false;
+	last = READ_ONCE(vc->cycle_last);
+	mask = vdso_delta_mask(mode, READ_ONCE(vc->mask));
+	max_cycles = READ_ONCE(vc->max_cycles);
+	mult = READ_ONCE(vc->mult);
+	base = READ_ONCE(vc->basetime[clk].nsec);
+	shift = READ_ONCE(vc->shift);
 	/* Injected bugs (vdso/bugs.h): arch_data shares the cache line the TSC read just used. */
-	if (unlikely(READ_ONCE(vd->arch_data.bugs)))
-		*ns = cycles_to_ns_bugs(cycles, READ_ONCE(vc->cycle_last),
-					vdso_delta_mask(mode, READ_ONCE(vc->mask)),
-					READ_ONCE(vc->max_cycles), READ_ONCE(vc->mult),
-					READ_ONCE(vc->basetime[clk].nsec), READ_ONCE(vc->shift),
-					READ_ONCE(vd->arch_data.bugs));
+	bugs = READ_ONCE(vd->arch_data.bugs);
+	/* Two inlined copies: the faithful one keeps no trace of the bug branches. */
+	if (likely(!bugs))
+		*ns = cycles_to_ns(cycles, last, mask, max_cycles, mult, base, shift);
 	else
-		*ns = cycles_to_ns(cycles, READ_ONCE(vc->cycle_last),
-				   vdso_delta_mask(mode, READ_ONCE(vc->mask)),
-				   READ_ONCE(vc->max_cycles), READ_ONCE(vc->mult),
-				   READ_ONCE(vc->basetime[clk].nsec), READ_ONCE(vc->shift));
+		*ns = cycles_to_ns_bugs(cycles, last, mask, max_cycles, mult, base, shift, bugs);
 	*sec = READ_ONCE(vc->basetime[clk].sec);
 	return true;
 }
