@@ -1,31 +1,7 @@
 #!/bin/sh
 # tksim's own: the command-line contract of `tksim` (exit statuses, messages, output).
 set -u
-: "${TKSIM:=tools/tksim}"
-fail=0
-out=$(mktemp)
-trap 'rm -f "$out"' EXIT
-
-expect() { # expect STATUS DESCRIPTION -- COMMAND...
-	want=$1 what=$2
-	shift 3
-	"$@" >"$out" 2>&1
-	got=$?
-	if [ "$got" -ne "$want" ]; then
-		echo "FAIL: $what: exit $got, expected $want"
-		sed 's/^/  | /' "$out"
-		fail=1
-	else
-		echo "ok: $what"
-	fi
-}
-contains() { # contains TEXT DESCRIPTION
-	if grep -q -- "$1" "$out"; then echo "ok: $2"; else
-		echo "FAIL: $2: no '$1' in output"
-		sed 's/^/  | /' "$out"
-		fail=1
-	fi
-}
+. "${top_srcdir:-.}/tests/cli_lib.sh"
 
 expect 0 "tksim --help" -- "$TKSIM" --help
 contains "run" "help lists the run command"
