@@ -19,7 +19,7 @@
  */
 void sim_trace_header(FILE *f)
 {
-	fprintf(f, "# t_ns\tcounter\tcycle_last\tunaccumulated_cycles\txtime_sec\t"
+	fprintf(f, "#t_ns\tcounter\tcycle_last\tunaccumulated_cycles\txtime_sec\t"
 		   "xtime_nsec_sns\txtime_ns\tcoarse_nsec\traw_sec\traw_xtime_nsec_sns\tmult\t"
 		   "raw_mult\tshift\tntp_error_ns32\tntp_err_mult\ttick_length_ns32\t"
 		   "time_freq_ns32\ttime_offset_ns32\ttime_state\tvvar_seq\n");
