@@ -42,12 +42,14 @@ const struct sim_bug sim_bugs[] = {
 		.side = SIM_BUG_CONFIG,
 		.concurrent = true,
 		.what = "the vDSO reads the TSC with plain rdtsc, not ordered after earlier loads",
-		.fix = "rejected, never merged: \"[PATCH] x86/vdso: Use non-serializing instruction "
+		.fix = "rejected, never merged: \"[PATCH] x86/vdso: Use non-serializing "
+		       "instruction "
 		       "rdtsc\" (May 2023); the vDSO keeps rdtsc_ordered()",
 		.hash = "",
 		.version = "-",
-		.caught_by = "litmus Now/Load/Load3: a clock read after seeing a timestamp is older "
-			     "(depends on the CPU)",
+		.caught_by =
+			"litmus Now/Load/Load3: a clock read after seeing a timestamp is older "
+			"(depends on the CPU)",
 	},
 	{
 		.name = "no-neg-clamp",
@@ -66,7 +68,8 @@ const struct sim_bug sim_bugs[] = {
 		.side = SIM_BUG_WRITER,
 		.concurrent = false,
 		.what = "a mult change skips xtime_nsec -= offset * adj, so the clock steps",
-		.fix = "the continuity term of the generic NTP mult steering (clocksource_adjust(), "
+		.fix = "the continuity term of the generic NTP mult steering "
+		       "(clocksource_adjust(), "
 		       "now timekeeping_apply_adjustment())",
 		.hash = "",
 		.version = "v2.6.18",
@@ -144,7 +147,8 @@ const struct sim_bug sim_bugs[] = {
 		.bit = BUG_DELTA_NOMASK,
 		.side = SIM_BUG_READER,
 		.concurrent = false,
-		.what = "the generic vDSO masks every delta with x86's S64_MAX, not the counter's mask",
+		.what = "the generic vDSO masks every delta with x86's S64_MAX, not the counter's "
+			"mask",
 		.fix = "lib/vdso: Make delta calculation work correctly",
 		.hash = "9d90b93bf325",
 		.version = "v5.3",

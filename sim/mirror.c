@@ -78,9 +78,8 @@ const char *mirror_mode_name(s32 mode)
  */
 int mirror_parse_release(const char *release, int *major, int *minor)
 {
-	return sscanf(release, "%d.%d", major, minor) == 2 && *major >= 0 && *minor >= 0 ?
-		       0 :
-		       -EINVAL;
+	return sscanf(release, "%d.%d", major, minor) == 2 && *major >= 0 && *minor >= 0 ? 0
+											 : -EINVAL;
 }
 
 /**
@@ -100,10 +99,10 @@ int mirror_layout_for(int major, int minor, enum mirror_layout *l)
 
 	if (v < 503 || v > 619)
 		return -EOPNOTSUPP;
-	*l = v < 610 ? MIRROR_LAYOUT_V5_3 :
-	     v < 613 ? MIRROR_LAYOUT_V6_10 :
-	     v < 615 ? MIRROR_LAYOUT_V6_13 :
-		       MIRROR_LAYOUT_V6_15;
+	*l = v < 610   ? MIRROR_LAYOUT_V5_3
+	     : v < 613 ? MIRROR_LAYOUT_V6_10
+	     : v < 615 ? MIRROR_LAYOUT_V6_13
+		       : MIRROR_LAYOUT_V6_15;
 	return 0;
 }
 

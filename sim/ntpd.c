@@ -334,7 +334,7 @@ double sim_ntpd_ideal_freq_ppm(const struct sim_system *s)
 	const struct timekeeper *tk = &s->k.tk_core.timekeeper;
 	double ci = (double)tk->cycle_interval, scale = (double)(1ULL << tk->tkr_raw.shift);
 	double true_hz =
-	    (double)s->counter.p.freq_hz * (1.0 + (double)s->counter.cur_error_ppb * 1e-9);
+		(double)s->counter.p.freq_hz * (1.0 + (double)s->counter.cur_error_ppb * 1e-9);
 	double ntpinterval = (double)tk_ntp_interval_length(&s->k) * scale;
 	double want = ci * 1e9 * scale / true_hz;
 

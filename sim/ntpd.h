@@ -127,8 +127,7 @@ struct sim_ntpd {
 };
 
 void sim_ntpd_params_default(struct sim_ntpd_params *p);
-void sim_ntpd_init(struct sim_ntpd *d, const struct sim_ntpd_params *p,
-		   const struct sim_system *s);
+void sim_ntpd_init(struct sim_ntpd *d, const struct sim_ntpd_params *p, const struct sim_system *s);
 int sim_ntpd_add_event(struct sim_ntpd *d, const struct sim_ntp_event *ev);
 u64 sim_ntpd_next_due(const struct sim_ntpd *d);
 void sim_ntpd_poll(struct sim_ntpd *d, struct sim_system *s);

@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
-// tksim's own: the oracle (see sim/oracle.h); properties from the kernel's timer and vDSO selftests.
+// tksim's own: the oracle (see sim/oracle.h); properties from the kernel's timer and vDSO
+// selftests.
 #include "sim/oracle.h"
 
 #include <inttypes.h>
 
 const s32 oracle_clocks[] = {
-	TK_CLOCK_REALTIME,	   TK_CLOCK_MONOTONIC, TK_CLOCK_MONOTONIC_RAW,
-	TK_CLOCK_REALTIME_COARSE, TK_CLOCK_MONOTONIC_COARSE, TK_CLOCK_BOOTTIME,
+	TK_CLOCK_REALTIME,
+	TK_CLOCK_MONOTONIC,
+	TK_CLOCK_MONOTONIC_RAW,
+	TK_CLOCK_REALTIME_COARSE,
+	TK_CLOCK_MONOTONIC_COARSE,
+	TK_CLOCK_BOOTTIME,
 	TK_CLOCK_TAI,
 };
 const unsigned int oracle_nr_clocks = sizeof(oracle_clocks) / sizeof(oracle_clocks[0]);
@@ -127,8 +132,8 @@ int oracle_check_instant(struct sim_system *s, struct oracle_mono *m, struct ora
 		int rk = sim_clock_gettime(s, SIM_PATH_SYSCALL, c, &k);
 
 		if (rv || rk) {
-			snprintf(why, n, "CLOCK_%s failed: vdso %d, syscall %d", oracle_clock_name(c),
-				 rv, rk);
+			snprintf(why, n, "CLOCK_%s failed: vdso %d, syscall %d",
+				 oracle_clock_name(c), rv, rk);
 			return -1;
 		}
 		d = ts_to_ns(&v[c]) - ts_to_ns(&k);
@@ -139,7 +144,8 @@ int oracle_check_instant(struct sim_system *s, struct oracle_mono *m, struct ora
 
 			oracle_format_ns(a, sizeof(a), ts_to_ns(&v[c]));
 			oracle_format_ns(b, sizeof(b), ts_to_ns(&k));
-			snprintf(why, n, "CLOCK_%s: vdso %s != syscall %s", oracle_clock_name(c), a, b);
+			snprintf(why, n, "CLOCK_%s: vdso %s != syscall %s", oracle_clock_name(c), a,
+				 b);
 			return -1;
 		}
 		if (m && oracle_mono_check(m, c, &v[c], why, n))
@@ -152,8 +158,8 @@ int oracle_check_instant(struct sim_system *s, struct oracle_mono *m, struct ora
 		return -1;
 	t = sim_time(s, SIM_PATH_VDSO);
 	if (t > v[TK_CLOCK_REALTIME].tv_sec) {
-		snprintf(why, n, "time() %" PRId64 " is ahead of CLOCK_REALTIME seconds %" PRId64, t,
-			 v[TK_CLOCK_REALTIME].tv_sec);
+		snprintf(why, n, "time() %" PRId64 " is ahead of CLOCK_REALTIME seconds %" PRId64,
+			 t, v[TK_CLOCK_REALTIME].tv_sec);
 		return -1;
 	}
 	if (st)

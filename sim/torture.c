@@ -251,7 +251,8 @@ static void finish_report(struct reader *r, struct rbuf *b, s32 clock, int path)
 
 	rb_printf(b, "  reader %u on simulated CPU %u, round %" PRIu64 ", %.3f s into the run\n",
 		  r->id, r->cpu, r->st.rounds, (double)(mono_ns() - c->t0_ns) * 1e-9);
-	rb_printf(b, "  the reader's last %" PRIu64 " samples, oldest first:\n", r->nsamples - first);
+	rb_printf(b, "  the reader's last %" PRIu64 " samples, oldest first:\n",
+		  r->nsamples - first);
 	for (u64 i = first; i < r->nsamples; i++)
 		rb_sample(b, i + 1 == r->nsamples ? ">>" : "", &r->ring[i % RING]);
 	if (clock >= 0) {
@@ -315,9 +316,9 @@ static __int128 pub_value(const struct vdso_clock *vc, s32 clock, u64 cycles)
 
 	if (coarse(clock))
 		return (__int128)b->sec * NSEC_PER_SEC + (__int128)b->nsec;
-	return (__int128)b->sec * NSEC_PER_SEC +
-	       cycles_to_ns(cycles, vc->cycle_last, mask, vc->max_cycles, vc->mult, b->nsec,
-			    vc->shift);
+	return (__int128)b->sec * NSEC_PER_SEC + cycles_to_ns(cycles, vc->cycle_last, mask,
+							      vc->max_cycles, vc->mult, b->nsec,
+							      vc->shift);
 }
 
 /*
@@ -350,8 +351,7 @@ static bool log_wait(struct torture_ctx *c, u32 seq)
  * is the kernel's own mult-change window (see struct torture_pub) if the
  * publications after @a's and up to @b's allow that much together.
  */
-static bool excused(struct reader *r, const struct seqwin *a, const struct seqwin *b,
-		    __int128 step)
+static bool excused(struct reader *r, const struct seqwin *a, const struct seqwin *b, __int128 step)
 {
 	struct torture_ctx *c = r->ctx;
 	u32 lo = (a->t0 & ~1U) + 2, hi = (b->t1 + 1) & ~1U;
@@ -389,8 +389,8 @@ static bool excused(struct reader *r, const struct seqwin *a, const struct seqwi
  * met: tk_core.seq went from @t0 to @t1, and the vvar page is written inside
  * that seqcount's write section.
  */
-static void check_seqcount(struct reader *r, s32 clock, const struct timespec64 *v, u64 c0,
-			   u64 c1, u32 t0, u32 t1)
+static void check_seqcount(struct reader *r, s32 clock, const struct timespec64 *v, u64 c0, u64 c1,
+			   u32 t0, u32 t1)
 {
 	struct torture_ctx *c = r->ctx;
 	struct torture_pub pub[4];
@@ -430,12 +430,16 @@ static void check_seqcount(struct reader *r, s32 clock, const struct timespec64 
 		return;
 	rb_printf(&b, "CLOCK_%s via the vDSO returned %s, which no single published update gives\n",
 		  oracle_clock_name(clock), ns_str(sv, sizeof(sv), vn));
-	rb_printf(&b, "  counter 0x%" PRIx64 " before the call, 0x%" PRIx64 " after; tk_core.seq %" PRIu32
-		  " -> %" PRIu32 "\n", c0, c1, t0, t1);
+	rb_printf(&b,
+		  "  counter 0x%" PRIx64 " before the call, 0x%" PRIx64
+		  " after; tk_core.seq %" PRIu32 " -> %" PRIu32 "\n",
+		  c0, c1, t0, t1);
 	for (u32 i = 0; i < n; i++) {
 		const struct vdso_clock *vc = &pub[i].vc[group];
 
-		rb_printf(&b, "  update %" PRIu32 ": cycle_last 0x%" PRIx64 " mult %" PRIu32 " gives %s .. %s\n",
+		rb_printf(&b,
+			  "  update %" PRIu32 ": cycle_last 0x%" PRIx64 " mult %" PRIu32
+			  " gives %s .. %s\n",
 			  lo + 2 * i, vc->cycle_last, vc->mult,
 			  ns_str(s0, sizeof(s0), pub_value(vc, clock, pub_floor(vc, c0))),
 			  ns_str(s1, sizeof(s1), pub_value(vc, clock, c1)));
@@ -525,8 +529,7 @@ static void probe(struct reader *r, s32 clock)
 	u32 t0, t1;
 	int ret;
 
-	if ((checks & TORTURE_CHECK_SANDWICH) &&
-	    (ret = read_clock(r, clock, PATH_SYS, &k0, &w0))) {
+	if ((checks & TORTURE_CHECK_SANDWICH) && (ret = read_clock(r, clock, PATH_SYS, &k0, &w0))) {
 		read_failed(r, clock, PATH_SYS, ret);
 		return;
 	}
@@ -557,7 +560,8 @@ static void probe(struct reader *r, s32 clock)
 
 		if (!claim(c, &b, "sandwich"))
 			return;
-		rb_printf(&b, "CLOCK_%s: kernel-side %s, vDSO %s, kernel-side %s are not in order\n",
+		rb_printf(&b,
+			  "CLOCK_%s: kernel-side %s, vDSO %s, kernel-side %s are not in order\n",
 			  oracle_clock_name(clock), ns_str(a, sizeof(a), ts_to_ns(&k0)),
 			  ns_str(m, sizeof(m), ts_to_ns(&v)), ns_str(z, sizeof(z), ts_to_ns(&k1)));
 		finish_report(r, &b, clock, PATH_VDSO);
@@ -591,7 +595,8 @@ static void invalid_ids(struct reader *r)
 			continue;
 		if (!claim(c, &b, "sandwich"))
 			return;
-		rb_printf(&b, "clock id %d: vDSO returned %d, kernel-side %d; both must be -EINVAL\n",
+		rb_printf(&b,
+			  "clock id %d: vDSO returned %d, kernel-side %d; both must be -EINVAL\n",
 			  ids[i], rv, rk);
 		finish_report(r, &b, -1, PATH_VDSO);
 		return;
@@ -624,7 +629,8 @@ static void batch(struct reader *r, s32 clock, int path)
 			continue;
 		if (!claim(c, &b, "inconsistency"))
 			return;
-		rb_printf(&b, "CLOCK_%s via the %s path went back by %s s in %d back-to-back reads:\n",
+		rb_printf(&b,
+			  "CLOCK_%s via the %s path went back by %s s in %d back-to-back reads:\n",
 			  oracle_clock_name(clock), path_name(path),
 			  ns_str(s, sizeof(s), ts_to_ns(&v[i - 1]) - ts_to_ns(&v[i])), BATCH);
 		for (int j = 0; j < BATCH; j++) {
@@ -681,8 +687,10 @@ static void threadtest(struct reader *r, int path)
 				continue;
 			if (!claim(c, &b, "threadtest"))
 				break;
-			rb_printf(&b, "the shared list of CLOCK_MONOTONIC reads went back at entry %u:\n",
-				  i);
+			rb_printf(
+				&b,
+				"the shared list of CLOCK_MONOTONIC reads went back at entry %u:\n",
+				i);
 			for (unsigned int j = i > 8 ? i - 8 : 0; j < TT_LIST && j < i + 8; j++)
 				rb_printf(&b, "    %3u reader %u %-12s %s%s\n", j, c->tt[j].reader,
 					  path_name(c->tt[j].path),
@@ -717,8 +725,8 @@ static void *reader_fn(void *arg)
 	if (o->pin && c->nhost >= 2) {
 		unsigned int n = (unsigned int)c->nhost;
 
-		pin_to(o->max_pressure ? c->host_cpu[1 + r->id % (n - 1)] :
-					 c->host_cpu[(1 + r->id) % n]);
+		pin_to(o->max_pressure ? c->host_cpu[1 + r->id % (n - 1)]
+				       : c->host_cpu[(1 + r->id) % n]);
 	}
 	for (s32 i = 0; i < TK_MAX_CLOCKS; i++)
 		if (o->clocks & BIT(i))
@@ -1024,8 +1032,8 @@ static void litmus_phase(struct torture_ctx *c, struct torture_result *res)
 	for (int i = 0; i < 3; i++)
 		nsup += sim_tsc_insn_supported(variants[i]);
 	if (!each)
-		each = o->duration_ns ? o->duration_ns / 4 / (nsup * LITMUS_NR) :
-					250 * NSEC_PER_MSEC;
+		each = o->duration_ns ? o->duration_ns / 4 / (nsup * LITMUS_NR)
+				      : 250 * NSEC_PER_MSEC;
 	if (each < 20 * NSEC_PER_MSEC)
 		each = 20 * NSEC_PER_MSEC;
 
@@ -1058,12 +1066,14 @@ static void litmus_phase(struct torture_ctx *c, struct torture_result *res)
 			if (!row->counts || litmus_expected_to_fail((enum litmus_test)t) ||
 			    !r->failures || !claim(c, &b, "litmus"))
 				continue;
-			rb_printf(&b, "%s test failed with %s: worst error %" PRIu64 " ns with %" PRIu64
+			rb_printf(&b,
+				  "%s test failed with %s: worst error %" PRIu64 " ns with %" PRIu64
 				  " samples (%" PRIu64 " failed)\n",
 				  litmus_name((enum litmus_test)t), sim_tsc_insn_name(variants[i]),
 				  r->worst_ns, r->samples, r->failures);
-			rb_printf(&b, "  a clock read made after observing another thread's timestamp"
-				      " was older than it (CLOCK_%s)\n",
+			rb_printf(&b,
+				  "  a clock read made after observing another thread's timestamp"
+				  " was older than it (CLOCK_%s)\n",
 				  oracle_clock_name(o->litmus_clock));
 			rb_printf(&b, "  seed %" PRIu64 "; replay with: %s\n", o->seed,
 				  o->replay ? o->replay : "(command line not given)");

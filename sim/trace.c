@@ -38,9 +38,10 @@ void sim_trace_row(FILE *f, const struct sim_system *s)
 
 	tk_snapshot(&s->k, &tk);
 	fprintf(f,
-		"%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
-		"\t%" PRIu32 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu32 "\t%" PRIu32 "\t%" PRIu32
-		"\t%" PRId64 "\t%" PRIu32 "\t%" PRIu64 "\t%" PRId64 "\t%" PRId64 "\t%d\t%" PRIu32 "\n",
+		"%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
+		"\t%" PRIu64 "\t%" PRIu32 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu32 "\t%" PRIu32
+		"\t%" PRIu32 "\t%" PRId64 "\t%" PRIu32 "\t%" PRIu64 "\t%" PRId64 "\t%" PRId64
+		"\t%d\t%" PRIu32 "\n",
 		s->now_ns, counter, tk.tkr_mono.cycle_last,
 		(counter - tk.tkr_mono.cycle_last) & tk.tkr_mono.mask, tk.xtime_sec,
 		tk.tkr_mono.xtime_nsec, tk.tkr_mono.xtime_nsec >> tk.tkr_mono.shift, tk.coarse_nsec,

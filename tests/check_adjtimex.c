@@ -47,14 +47,15 @@ static void clear_time_state(struct sim_system *s)
 }
 
 /* Scaled ppm (ppm << 16), as a product: shifting a negative value is undefined in C. */
-#define SPPM(ppm) ((long long)(ppm) * 65536)
+#define SPPM(ppm) ((long long)(ppm)*65536)
 
 /* The tables of valid-adjtimex.c (31 values and the zero-filled 32nd). */
 static const long long valid_freq[32] = {
 	SPPM(-499), SPPM(-450), SPPM(-400), SPPM(-350), SPPM(-300), SPPM(-250), SPPM(-200),
-	SPPM(-150), SPPM(-100), SPPM(-75), SPPM(-50), SPPM(-25), SPPM(-10), SPPM(-5), SPPM(-1),
-	-1000, SPPM(1), SPPM(5), SPPM(10), SPPM(25), SPPM(50), SPPM(75), SPPM(100), SPPM(150),
-	SPPM(200), SPPM(250), SPPM(300), SPPM(350), SPPM(400), SPPM(450), SPPM(499),
+	SPPM(-150), SPPM(-100), SPPM(-75),  SPPM(-50),	SPPM(-25),  SPPM(-10),	SPPM(-5),
+	SPPM(-1),   -1000,	SPPM(1),    SPPM(5),	SPPM(10),   SPPM(25),	SPPM(50),
+	SPPM(75),   SPPM(100),	SPPM(150),  SPPM(200),	SPPM(250),  SPPM(300),	SPPM(350),
+	SPPM(400),  SPPM(450),	SPPM(499),
 };
 static const long long outofrange_freq[] = { SPPM(-1000), SPPM(-550), SPPM(550), SPPM(1000) };
 static const long long invalid_freq[] = { LONG_MAX, LONG_MIN };
@@ -109,15 +110,21 @@ static int set_offset(struct sim_system *s, long long offset, bool nano)
 START_TEST(test_valid_adjtimex_setoffset)
 {
 	static const long long nano[] = {
-		NSEC_PER_SEC - 1,	-NSEC_PER_SEC + 1,
-		-NSEC_PER_SEC - 1,	5 * NSEC_PER_SEC,
-		-5 * NSEC_PER_SEC,	5 * NSEC_PER_SEC + NSEC_PER_SEC / 2,
+		NSEC_PER_SEC - 1,
+		-NSEC_PER_SEC + 1,
+		-NSEC_PER_SEC - 1,
+		5 * NSEC_PER_SEC,
+		-5 * NSEC_PER_SEC,
+		5 * NSEC_PER_SEC + NSEC_PER_SEC / 2,
 		-5 * NSEC_PER_SEC - NSEC_PER_SEC / 2,
 	};
 	static const long long micro[] = {
-		USEC_PER_SEC - 1,	-USEC_PER_SEC + 1,
-		-USEC_PER_SEC - 1,	5 * USEC_PER_SEC,
-		-5 * USEC_PER_SEC,	5 * USEC_PER_SEC + USEC_PER_SEC / 2,
+		USEC_PER_SEC - 1,
+		-USEC_PER_SEC + 1,
+		-USEC_PER_SEC - 1,
+		5 * USEC_PER_SEC,
+		-5 * USEC_PER_SEC,
+		5 * USEC_PER_SEC + USEC_PER_SEC / 2,
 		-5 * USEC_PER_SEC - USEC_PER_SEC / 2,
 	};
 	struct sim_system *s = ntp_system(250);
@@ -261,7 +268,8 @@ START_TEST(test_mode_order)
 	sim_advance_ns(s, 100 * NSEC_PER_SEC);
 
 	/* ADJ_SETOFFSET is injected (clearing NTP: STA_UNSYNC) before the status is set. */
-	tx = (struct tk_timex){ .modes = ADJ_SETOFFSET | ADJ_STATUS, .status = STA_PLL,
+	tx = (struct tk_timex){ .modes = ADJ_SETOFFSET | ADJ_STATUS,
+				.status = STA_PLL,
 				.time = { 1, 0 } };
 	ck_assert_int_eq(tx_do(s, &tx), TIME_OK);
 	ck_assert_int_eq(tx.status, STA_PLL);
@@ -271,7 +279,9 @@ START_TEST(test_mode_order)
 	clear_time_state(s);
 	sim_advance_ns(s, 50 * NSEC_PER_SEC);
 	tx = (struct tk_timex){ .modes = ADJ_STATUS | ADJ_NANO | ADJ_OFFSET | ADJ_TIMECONST,
-				.status = STA_PLL, .offset = 1000, .constant = 4 };
+				.status = STA_PLL,
+				.offset = 1000,
+				.constant = 4 };
 	tx_do(s, &tx);
 	ck_assert_int_eq(tx.offset, 1000);
 	ck_assert_int_eq(tx.freq, 0);
@@ -279,7 +289,8 @@ START_TEST(test_mode_order)
 	ck_assert_int_eq(s->k.ntp.time_offset, (1000LL << 32) / 1000);
 
 	/* us mode: the same number is us, the constant gets +4. */
-	tx = (struct tk_timex){ .modes = ADJ_MICRO | ADJ_OFFSET | ADJ_TIMECONST, .offset = 1000,
+	tx = (struct tk_timex){ .modes = ADJ_MICRO | ADJ_OFFSET | ADJ_TIMECONST,
+				.offset = 1000,
 				.constant = 4 };
 	tx_do(s, &tx);
 	ck_assert_int_eq(tx.offset, 1000);
@@ -309,7 +320,8 @@ START_TEST(test_units)
 	ck_assert_int_eq(tx.time.tv_usec, rt.tv_nsec / 1000);
 
 	/* A negative remaining offset: ns in ns mode; in us mode the kernel's (u32) cast. */
-	tx = (struct tk_timex){ .modes = ADJ_STATUS | ADJ_NANO | ADJ_OFFSET, .status = STA_PLL,
+	tx = (struct tk_timex){ .modes = ADJ_STATUS | ADJ_NANO | ADJ_OFFSET,
+				.status = STA_PLL,
 				.offset = -5000 };
 	tx_do(s, &tx);
 	ck_assert_int_eq(tx.offset, -5000);
@@ -429,7 +441,8 @@ START_TEST(test_freq_immediate)
 	ck_assert_uint_lt(a.tkr_mono.mult, b.tkr_mono.mult);
 
 	/* ADJ_OFFSET changes time_offset, not the tick length of this second. */
-	tx = (struct tk_timex){ .modes = ADJ_STATUS | ADJ_OFFSET | ADJ_NANO, .status = STA_PLL,
+	tx = (struct tk_timex){ .modes = ADJ_STATUS | ADJ_OFFSET | ADJ_NANO,
+				.status = STA_PLL,
 				.offset = 100000 };
 	tx_do(s, &tx);
 	tk_snapshot(&s->k, &b);
@@ -444,7 +457,9 @@ START_TEST(test_settimeofday_clears_ntp)
 	struct sim_system *s = ntp_system(1000);
 	struct timespec64 ts = { .tv_sec = 1800000000, .tv_nsec = 5 };
 	struct tk_timex tx = { .modes = ADJ_STATUS | ADJ_OFFSET | ADJ_FREQUENCY | ADJ_NANO,
-			       .status = STA_PLL, .offset = 100000, .freq = SPPM(-7) };
+			       .status = STA_PLL,
+			       .offset = 100000,
+			       .freq = SPPM(-7) };
 
 	tx_do(s, &tx);
 	tx = (struct tk_timex){ .modes = ADJ_OFFSET_SINGLESHOT, .offset = 3000 };

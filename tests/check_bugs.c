@@ -253,7 +253,8 @@ static int neg_half_scenario(u64 bugs)
 START_TEST(test_neg_motion_half)
 {
 	ck_assert_msg(neg_half_scenario(0) == 0, "faithful: %s", why);
-	ck_assert_msg(neg_half_scenario(BUG_NEG_MOTION_HALF) != 0, "neg-motion-half was not caught");
+	ck_assert_msg(neg_half_scenario(BUG_NEG_MOTION_HALF) != 0,
+		      "neg-motion-half was not caught");
 }
 END_TEST
 
@@ -405,7 +406,8 @@ START_TEST(test_bare_rdtsc)
 	struct litmus_result bad = litmus_with(LITMUS_LOAD, BUG_BARE_RDTSC, 1500);
 
 	ck_assert_uint_gt(ok.samples, 1000);
-	ck_assert_msg(ok.failures == 0, "lfence;rdtsc failed Load: worst %" PRIu64 " ns", ok.worst_ns);
+	ck_assert_msg(ok.failures == 0, "lfence;rdtsc failed Load: worst %" PRIu64 " ns",
+		      ok.worst_ns);
 	if (!bad.failures)
 		bad = litmus_with(LITMUS_NOW, BUG_BARE_RDTSC, 1500);
 #if defined(__SANITIZE_THREAD__)
@@ -417,7 +419,8 @@ START_TEST(test_bare_rdtsc)
 	}
 #endif
 	ck_assert_msg(bad.failures > 0,
-		      "plain rdtsc never ran ahead of a load in %" PRIu64 " Load/Now samples: this CPU "
+		      "plain rdtsc never ran ahead of a load in %" PRIu64
+		      " Load/Now samples: this CPU "
 		      "does not show the bug the litmus tests catch",
 		      bad.samples);
 }

@@ -58,7 +58,8 @@ START_TEST(test_registration_limits)
 		lim = (unsigned __int128)cs.max_cycles * ((u64)cs.mult + cs.maxadj);
 		ck_assert_msg(lim <= U64_MAX, "case %zu: max_cycles overflows", i);
 		want_idle = (u64)(((unsigned __int128)cs.max_cycles * (cs.mult - cs.maxadj)) >>
-				  cs.shift) / 2;
+				  cs.shift) /
+			    2;
 		ck_assert_uint_eq(cs.max_idle_ns, want_idle);
 		ck_assert_uint_eq(cs.max_raw_delta,
 				  (cs.mask >> 1) + (cs.mask >> 2) + (cs.mask >> 3));

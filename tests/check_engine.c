@@ -49,8 +49,9 @@ END_TEST
 /* The counter counts true_hz cycles per true second and wraps at its mask. */
 START_TEST(test_counter_rate_and_wrap)
 {
-	struct sim_counter_params p = { .freq_hz = 1000000000ULL, .error_ppb = 35000, .bits = 32,
-					.start = 0xfffffff0 };
+	struct sim_counter_params p = {
+		.freq_hz = 1000000000ULL, .error_ppb = 35000, .bits = 32, .start = 0xfffffff0
+	};
 	struct sim_counter c;
 
 	ck_assert_int_eq(sim_counter_init(&c, &p, "t"), 0);
@@ -67,7 +68,8 @@ END_TEST
 /* Linear drift: after one hour of +3600 ppb/h the error has grown by 3600 ppb. */
 START_TEST(test_counter_drift)
 {
-	struct sim_counter_params p = { .freq_hz = 1000000000ULL, .bits = 64,
+	struct sim_counter_params p = { .freq_hz = 1000000000ULL,
+					.bits = 64,
 					.drift_ppb_per_hour = 3600,
 					.wander_interval_ns = NSEC_PER_SEC };
 	struct sim_counter c;

@@ -132,7 +132,7 @@ START_TEST(test_adjtime_slew)
 			second_overflow(&ntp, sec + 1);
 			extra = (s64)(ntp.tick_length - base);
 			ck_assert_msg(extra <= (500000LL << 32) / 1000 &&
-					  extra >= -(500000LL << 32) / 1000,
+					      extra >= -(500000LL << 32) / 1000,
 				      "adjtime %ld: more than 500 us in one second", adj[i]);
 			total += (__int128)extra * 1000;
 		}
@@ -349,9 +349,14 @@ START_TEST(test_syzkaller_time_constant)
 		bool nano;
 		long long in, want;
 	} cases[] = {
-		{ false, LLONG_MAX, MAXTC }, { false, LLONG_MIN, 4 }, { true, LLONG_MIN, 0 },
-		{ true, LLONG_MAX, MAXTC },  { false, 7, MAXTC },     { false, -5, 4 },
-		{ true, 6, 6 },		     { false, 3, 7 },
+		{ false, LLONG_MAX, MAXTC },
+		{ false, LLONG_MIN, 4 },
+		{ true, LLONG_MIN, 0 },
+		{ true, LLONG_MAX, MAXTC },
+		{ false, 7, MAXTC },
+		{ false, -5, 4 },
+		{ true, 6, 6 },
+		{ false, 3, 7 },
 	};
 	struct sim_system *s = ntp_system(100);
 
@@ -440,9 +445,9 @@ END_TEST
  * computed from the clocksource) and hold REALTIME to the truth.
  */
 struct loop_result {
-	double max_freq_err_late;  /* ppm, over the checked window */
-	s64 max_rt_err_settled;    /* ns, after the settle time */
-	u64 settle_ns;             /* last instant |REALTIME error| >= 1 ms, + one poll */
+	double max_freq_err_late; /* ppm, over the checked window */
+	s64 max_rt_err_settled; /* ns, after the settle time */
+	u64 settle_ns; /* last instant |REALTIME error| >= 1 ms, + one poll */
 	int status;
 };
 
@@ -515,8 +520,9 @@ START_TEST(test_closed_loop_noise)
 	r = closed_loop(&p, 250, 3, 100, 20);
 	ck_assert_msg(r.max_freq_err_late < 0.1, "seed %" PRIu64 ": frequency %.4f ppm off",
 		      test_seed(), r.max_freq_err_late);
-	ck_assert_msg(r.max_rt_err_settled < NSEC_PER_MSEC, "seed %" PRIu64 ": REALTIME %" PRId64
-		      " ns off", test_seed(), r.max_rt_err_settled);
+	ck_assert_msg(r.max_rt_err_settled < NSEC_PER_MSEC,
+		      "seed %" PRIu64 ": REALTIME %" PRId64 " ns off", test_seed(),
+		      r.max_rt_err_settled);
 }
 END_TEST
 

@@ -13,9 +13,9 @@
  * loop of millions of reads that costs more than the simulation.  This one
  * only calls into Check when the condition fails.
  */
-#define NTP_CHECK(cond, ...)                    \
-	do {                                    \
-		if (unlikely(!(cond)))          \
+#define NTP_CHECK(cond, ...)                       \
+	do {                                       \
+		if (unlikely(!(cond)))             \
 			ck_abort_msg(__VA_ARGS__); \
 	} while (0)
 

@@ -26,7 +26,8 @@ static void publish(struct sim_system *s)
 	pthread_mutex_unlock(&s->k.tk_core.lock);
 }
 
-/* The kernel's threadtest comparator misses {5 s, 100 ns} -> {4 s, 200 ns}; the full-width one does not. */
+/* The kernel's threadtest comparator misses {5 s, 100 ns} -> {4 s, 200 ns}; the full-width one does
+ * not. */
 START_TEST(test_mono_catches_backwards)
 {
 	struct oracle_mono m = { 0 };

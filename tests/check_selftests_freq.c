@@ -310,7 +310,8 @@ START_TEST(test_freq_step)
 	for (int i = 2; i >= 0; i--) {
 		for (int j = 0; j < 5; j++) {
 			double freq_base =
-			    (double)((long)sim_rng_below(&f.rng, 1 << 24) - (1 << 23)) / 65536e6;
+				(double)((long)sim_rng_below(&f.rng, 1 << 24) - (1 << 23)) /
+				65536e6;
 			double freq_step = 10e-6 * (1 << (6 * i));
 
 			fails += run_test(&f, 0, freq_base, freq_step);
@@ -356,8 +357,8 @@ static bool coarse_second_off(struct sim_system *s)
  *
  * Return: 0, or -1 with the first violation in @why.
  */
-static int skew_consistency(struct sim_system *s, u64 seed, u64 seconds, u64 *flips,
-			    u64 *known, char *why, size_t n)
+static int skew_consistency(struct sim_system *s, u64 seed, u64 seconds, u64 *flips, u64 *known,
+			    char *why, size_t n)
 {
 	struct sim_rng rng;
 	__int128 last[VDSO_BASES];

@@ -46,8 +46,8 @@ START_TEST(test_raw_after_n_ticks_is_exact)
 					      tk.tkr_raw.xtime_nsec ==
 				      want,
 			      "freq %" PRIu64 ": raw accumulation lost bits", freqs[i]);
-		ck_assert_msg(oracle_check_raw_exact(s, why, sizeof(why)) == 0, "freq %" PRIu64 ": %s",
-			      freqs[i], why);
+		ck_assert_msg(oracle_check_raw_exact(s, why, sizeof(why)) == 0,
+			      "freq %" PRIu64 ": %s", freqs[i], why);
 		sim_system_free(s);
 	}
 }
@@ -82,7 +82,8 @@ START_TEST(test_mono_raw_same_rate)
 			dr = r1 - r0;
 			ppb = (s64)((dm - dr) * 1000000000 / dr);
 			ck_assert_msg(ppb > -1000 && ppb < 1000,
-				      "freq %" PRIu64 " HZ %u: MONOTONIC/RAW differ by %" PRId64 " ppb",
+				      "freq %" PRIu64 " HZ %u: MONOTONIC/RAW differ by %" PRId64
+				      " ppb",
 				      freqs[i], hzs[j], ppb);
 			sim_system_free(s);
 		}
@@ -168,7 +169,8 @@ START_TEST(test_inject_offset_moves_realtime_only)
 }
 END_TEST
 
-/* The kernel's validation: invalid values, before boot, past TIME_SETTOD_SEC_MAX; nothing changes. */
+/* The kernel's validation: invalid values, before boot, past TIME_SETTOD_SEC_MAX; nothing changes.
+ */
 START_TEST(test_set_rejects_invalid)
 {
 	struct sim_config cfg = cfg_with(2100000000ULL, 0, 64, 1000);
@@ -309,8 +311,10 @@ START_TEST(test_monotonic_across_gaps_and_wraps)
 		u64 freq;
 		unsigned int bits;
 		u64 start;
-	} hw[] = { { 3579545, 24, 0xfffff0 }, { 14318180, 32, 0xffff0000 },
-		   { 2100000000ULL, 64, 0xfffffffffff00000ULL }, { 24000000, 56, 0 } };
+	} hw[] = { { 3579545, 24, 0xfffff0 },
+		   { 14318180, 32, 0xffff0000 },
+		   { 2100000000ULL, 64, 0xfffffffffff00000ULL },
+		   { 24000000, 56, 0 } };
 	struct sim_rng rng;
 
 	sim_rng_seed(&rng, test_seed());
@@ -331,7 +335,8 @@ START_TEST(test_monotonic_across_gaps_and_wraps)
 				sim_advance_ns(s, sim_rng_below(&rng, 3 * NSEC_PER_MSEC) + 1);
 			ck_assert_msg(oracle_check_instant(s, &m, NULL, why, sizeof(why)) == 0 &&
 					      oracle_check_raw_exact(s, why, sizeof(why)) == 0,
-				      "seed %" PRIu64 " hw %zu step %d: %s", test_seed(), i, step, why);
+				      "seed %" PRIu64 " hw %zu step %d: %s", test_seed(), i, step,
+				      why);
 		}
 		sim_system_free(s);
 	}

@@ -129,7 +129,8 @@ START_TEST(test_skew_is_caught)
 		o.synth.skew[cpu] = (cpu & 1) ? -100000 : 100000;
 	ck_assert_int_eq(torture_run(&o, &r), 0);
 	ck_assert_msg(r.violated, "seed %" PRIu64 ": 200 us of skew went unnoticed", o.seed);
-	ck_assert_msg(strstr(r.report, "VIOLATION (threadtest)") || strstr(r.report, "VIOLATION (litmus)"),
+	ck_assert_msg(strstr(r.report, "VIOLATION (threadtest)") ||
+			      strstr(r.report, "VIOLATION (litmus)"),
 		      "caught, but by:\n%s", r.report);
 	ck_assert_msg(strstr(r.report, "replay with: "), "no replay command:\n%s", r.report);
 	torture_result_free(&r);
@@ -152,7 +153,8 @@ START_TEST(test_coarse_under_churn)
 	o.churn = TORTURE_CHURN_FREQ;
 	o.bugs = BUG_COARSE_PRE615;
 	ck_assert_int_eq(torture_run(&o, &r), 0);
-	ck_assert_msg(r.violated, "seed %" PRIu64 ": coarse-pre-6.15 survived 4 s of churn", o.seed);
+	ck_assert_msg(r.violated, "seed %" PRIu64 ": coarse-pre-6.15 survived 4 s of churn",
+		      o.seed);
 	ck_assert_msg(strstr(r.report, "VIOLATION (inconsistency): CLOCK_") &&
 			      strstr(r.report, "_COARSE"),
 		      "caught, but by:\n%s", r.report);
@@ -241,7 +243,8 @@ START_TEST(test_cli)
 
 	ck_assert_int_eq(tksim(out, sizeof(out), "bugs"), 0);
 	for (unsigned int i = 0; i < sim_nr_bugs; i++)
-		ck_assert_msg(strstr(out, sim_bugs[i].name), "`tksim bugs` lacks %s", sim_bugs[i].name);
+		ck_assert_msg(strstr(out, sim_bugs[i].name), "`tksim bugs` lacks %s",
+			      sim_bugs[i].name);
 	ck_assert_ptr_nonnull(strstr(out, "b71f9804f66c"));
 	ck_assert_int_eq(tksim(out, sizeof(out), "bugs --frobnicate"), 2);
 

@@ -49,8 +49,8 @@ START_TEST(test_calibrate)
 
 	ck_assert_int_eq(sim_tsc_calibrate_ns(&b, 20 * NSEC_PER_MSEC), 0);
 	ck_assert_msg(a > 1000000 && a < 100000000000ULL, "TSC at %" PRIu64 " Hz?", a);
-	ck_assert_msg(b > a - a / 1000 && b < a + a / 1000, "calibrations %" PRIu64 " and %" PRIu64 " Hz",
-		      a, b);
+	ck_assert_msg(b > a - a / 1000 && b < a + a / 1000,
+		      "calibrations %" PRIu64 " and %" PRIu64 " Hz", a, b);
 }
 END_TEST
 
@@ -143,7 +143,8 @@ START_TEST(test_system_tracks_host)
 	}
 	d1 = sim_minus_host(s);
 	ck_assert_msg(d1 - d0 > -50000 && d1 - d0 < 50000,
-		      "simulated MONOTONIC drifted %" PRId64 " ns from the host's in 200 ms", d1 - d0);
+		      "simulated MONOTONIC drifted %" PRId64 " ns from the host's in 200 ms",
+		      d1 - d0);
 	for (unsigned int i = 0; i < oracle_nr_clocks; i++) {
 		s32 c = oracle_clocks[i];
 		struct timespec64 k0, v, k1;
@@ -152,7 +153,8 @@ START_TEST(test_system_tracks_host)
 		ck_assert_int_eq(cvdso_clock_gettime(&s->k.vdata, c, &v), 0);
 		ck_assert_int_eq(tk_sys_clock_gettime(&s->k, c, &k1), 0);
 		ck_assert_msg(ts_to_ns(&k0) <= ts_to_ns(&v) && ts_to_ns(&v) <= ts_to_ns(&k1),
-			      "CLOCK_%s: vDSO outside the kernel-side sandwich", oracle_clock_name(c));
+			      "CLOCK_%s: vDSO outside the kernel-side sandwich",
+			      oracle_clock_name(c));
 	}
 	tsc_system_free(s);
 }
@@ -209,8 +211,9 @@ START_TEST(test_jitter)
 {
 	struct sim_tsc t;
 	struct sim_tsc_counter *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
-	struct sim_tsc_counter_params p = { .freq_hz = 1000000, .bits = 64, .jitter = 50,
-					    .seed = test_seed() };
+	struct sim_tsc_counter_params p = {
+		.freq_hz = 1000000, .bits = 64, .jitter = 50, .seed = test_seed()
+	};
 
 	ck_assert_int_eq(sim_tsc_clocksource_init_hz(&t, VDSO_TSC_LFENCE, tsc_hz()), 0);
 	p.skew[2] = -1000;
@@ -223,7 +226,8 @@ START_TEST(test_jitter)
 			s64 off = (s64)a->page.cpu_offset[cpu];
 
 			ck_assert_msg(off >= p.skew[cpu] - 50 && off <= p.skew[cpu] + 50,
-				      "seed %" PRIu64 ": CPU %u offset %" PRId64, test_seed(), cpu, off);
+				      "seed %" PRIu64 ": CPU %u offset %" PRId64, test_seed(), cpu,
+				      off);
 			ck_assert_uint_eq(a->page.cpu_offset[cpu], b->page.cpu_offset[cpu]);
 		}
 	}
@@ -261,15 +265,17 @@ END_TEST
 
 START_TEST(test_mirror_find_vvar)
 {
-	const char *maps = "7ffd1000-7ffd3000 r--p 00000000 00:00 0          [vvar_vclock]\n"
-			   "7f96e6adc000-7f96e6ae0000 r--p 00000000 00:00 0                  [vvar]\n"
-			   "7f96e6ae0000-7f96e6ae2000 r-xp 00000000 00:00 0                  [vdso]\n";
+	const char *maps =
+		"7ffd1000-7ffd3000 r--p 00000000 00:00 0          [vvar_vclock]\n"
+		"7f96e6adc000-7f96e6ae0000 r--p 00000000 00:00 0                  [vvar]\n"
+		"7f96e6ae0000-7f96e6ae2000 r-xp 00000000 00:00 0                  [vdso]\n";
 	unsigned long start, end;
 
 	ck_assert_int_eq(mirror_find_vvar(maps, &start, &end), 0);
 	ck_assert_uint_eq(start, 0x7f96e6adc000UL);
 	ck_assert_uint_eq(end, 0x7f96e6ae0000UL);
-	ck_assert_int_eq(mirror_find_vvar("1000-2000 r-xp 0 00:00 0 [vdso]\n", &start, &end), -ENOENT);
+	ck_assert_int_eq(mirror_find_vvar("1000-2000 r-xp 0 00:00 0 [vdso]\n", &start, &end),
+			 -ENOENT);
 }
 END_TEST
 
@@ -320,10 +326,9 @@ START_TEST(test_mirror_decodes_layouts)
 		mirror_read_group(&m, CS_RAW, &g);
 		ck_assert_int_eq(g.clock_mode, MIRROR_MODE_TSC);
 		ck_assert_uint_eq(g.mult, s->k.vdata.clock_data[CS_RAW].mult);
-		ck_assert_uint_eq(g.base[TK_CLOCK_MONOTONIC_RAW].nsec,
-				  s->k.vdata.clock_data[CS_RAW]
-					  .basetime[TK_CLOCK_MONOTONIC_RAW]
-					  .nsec);
+		ck_assert_uint_eq(
+			g.base[TK_CLOCK_MONOTONIC_RAW].nsec,
+			s->k.vdata.clock_data[CS_RAW].basetime[TK_CLOCK_MONOTONIC_RAW].nsec);
 		for (unsigned int i = 0; i < oracle_nr_clocks; i++) {
 			s32 c = oracle_clocks[i];
 			struct timespec64 a, t, b;

@@ -157,8 +157,8 @@ static void check_all_variants(struct sim_system *s, const struct vsyscall_gtod_
 		time64_t t = cvdso_time(vd, NULL), tv;
 
 		ck_assert_msg(vclock_time_v416(g, &tv) == t && tv == t,
-			      "%s: time() v4.16 %" PRId64 ", current %" PRId64
-			      " (seed %" PRIu64 ")",
+			      "%s: time() v4.16 %" PRId64 ", current %" PRId64 " (seed %" PRIu64
+			      ")",
 			      ctx, tv, t, test_seed());
 		ck_assert_int_eq(cvdso_time32(vd, NULL), (s32)t);
 	}
@@ -471,7 +471,7 @@ END_TEST
 static int (*host_vdso_gettime(struct tk_vdso *v))(clockid_t, struct timespec *)
 {
 	return (int (*)(clockid_t, struct timespec *))tk_vdso_sym(v, "LINUX_2.6",
-								   "__vdso_clock_gettime");
+								  "__vdso_clock_gettime");
 }
 
 #if defined(__x86_64__)

@@ -80,9 +80,10 @@ START_TEST(test_getres)
 		s = test_system(&cfg);
 		for (unsigned int j = 0; j < oracle_nr_clocks; j++) {
 			s32 c = oracle_clocks[j];
-			long want = (c == TK_CLOCK_REALTIME_COARSE || c == TK_CLOCK_MONOTONIC_COARSE) ?
-					    cases[i].tick_nsec :
-					    1;
+			long want =
+				(c == TK_CLOCK_REALTIME_COARSE || c == TK_CLOCK_MONOTONIC_COARSE)
+					? cases[i].tick_nsec
+					: 1;
 			struct timespec64 rv, rk;
 
 			ck_assert_int_eq(sim_clock_getres(s, SIM_PATH_VDSO, c, &rv), 0);

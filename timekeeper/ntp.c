@@ -212,9 +212,9 @@ int second_overflow(struct ntp_data *ntp, time64_t secs)
 			ntp->tick_length -= (u64)max_tickadj_scaled(ntp);
 		} else {
 			/* Multiply, not <<: a negative value must not be left-shifted in C. */
-			ntp->tick_length += (u64)ntp_mul_wrap(ntp->time_adjust * NSEC_PER_USEC /
-								(s64)ntp->hz,
-							(s64)1 << NTP_SCALE_SHIFT);
+			ntp->tick_length +=
+				(u64)ntp_mul_wrap(ntp->time_adjust * NSEC_PER_USEC / (s64)ntp->hz,
+						  (s64)1 << NTP_SCALE_SHIFT);
 			ntp->time_adjust = 0;
 		}
 	}
@@ -299,8 +299,7 @@ void ntp_update_offset(struct ntp_data *ntp, long offset, time64_t real_secs)
  * marks the clock unsynchronised (and cancels a pending leap); switching it
  * on restarts the PLL's interval.  Only the writable bits are taken.
  */
-static void process_adj_status(struct ntp_data *ntp, const struct tk_timex *txc,
-			       time64_t real_secs)
+static void process_adj_status(struct ntp_data *ntp, const struct tk_timex *txc, time64_t real_secs)
 {
 	if ((ntp->time_status & STA_PLL) && !(txc->status & STA_PLL)) {
 		ntp->time_state = TIME_OK;

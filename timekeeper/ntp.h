@@ -50,9 +50,9 @@
 #define STA_NANO 0x2000
 #define STA_MODE 0x4000
 #define STA_CLK 0x8000
-#define STA_RONLY                                                                          \
-	(STA_PPSSIGNAL | STA_PPSJITTER | STA_PPSWANDER | STA_PPSERROR | STA_CLOCKERR |     \
-	 STA_NANO | STA_MODE | STA_CLK)
+#define STA_RONLY                                                                                 \
+	(STA_PPSSIGNAL | STA_PPSJITTER | STA_PPSWANDER | STA_PPSERROR | STA_CLOCKERR | STA_NANO | \
+	 STA_MODE | STA_CLK)
 
 /**
  * struct ntp_data - the NTP state of one simulated kernel (kernel/time/ntp.c)

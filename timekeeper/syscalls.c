@@ -131,7 +131,8 @@ int tk_sys_settimeofday(struct tk_kernel *k, const struct tk_timeval *tv,
 			return ret;
 	}
 	if (tv) {
-		struct timespec64 ts = { .tv_sec = tv->tv_sec, .tv_nsec = (long)tv->tv_usec * 1000 };
+		struct timespec64 ts = { .tv_sec = tv->tv_sec,
+					 .tv_nsec = (long)tv->tv_usec * 1000 };
 
 		return do_settimeofday64(k, &ts);
 	}

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Mirrors: include/linux/timekeeper_internal.h and the tk_core of kernel/time/timekeeping.c (v6.15). */
+/* Mirrors: include/linux/timekeeper_internal.h and the tk_core of kernel/time/timekeeping.c
+ * (v6.15). */
 #ifndef TKSIM_TIMEKEEPER_TIMEKEEPER_H
 #define TKSIM_TIMEKEEPER_TIMEKEEPER_H
 

@@ -70,7 +70,8 @@ void tk_xtime_add(struct timekeeper *tk, const struct timespec64 *ts)
 void tk_set_wall_to_mono(struct timekeeper *tk, struct timespec64 wtm)
 {
 	tk->wall_to_monotonic = wtm;
-	tk->offs_real = timespec64_to_ktime(set_normalized_timespec64(-wtm.tv_sec, -(s64)wtm.tv_nsec));
+	tk->offs_real =
+		timespec64_to_ktime(set_normalized_timespec64(-wtm.tv_sec, -(s64)wtm.tv_nsec));
 	tk->offs_tai = tk->offs_real + (ktime_t)tk->tai_offset * NSEC_PER_SEC;
 }
 
@@ -405,8 +406,8 @@ bool timekeeping_advance(struct tk_kernel *k, enum timekeeping_adv_mode mode)
 		goto out;
 
 	/* BUG_NEG_MOTION_HALF: the 6.13-rc cut-off at half the mask instead of 7/8. */
-	max_delta = unlikely(k->bugs & BUG_NEG_MOTION_HALF) ? tk->tkr_mono.mask >> 1 :
-							       tk->tkr_mono.clock->max_raw_delta;
+	max_delta = unlikely(k->bugs & BUG_NEG_MOTION_HALF) ? tk->tkr_mono.mask >> 1
+							    : tk->tkr_mono.clock->max_raw_delta;
 	offset = clocksource_delta(tk_clock_read(&tk->tkr_mono), tk->tkr_mono.cycle_last,
 				   tk->tkr_mono.mask, max_delta);
 	orig_offset = offset;

@@ -31,7 +31,8 @@ static inline u64 clocksource_delta(u64 now, u64 last, u64 mask, u64 max_delta)
 static inline struct timespec64 tk_xtime(const struct timekeeper *tk)
 {
 	return (struct timespec64){ .tv_sec = (time64_t)tk->xtime_sec,
-				    .tv_nsec = (long)(tk->tkr_mono.xtime_nsec >> tk->tkr_mono.shift) };
+				    .tv_nsec =
+					    (long)(tk->tkr_mono.xtime_nsec >> tk->tkr_mono.shift) };
 }
 
 /* v6.15: the coarse clocks' ns follow xtime_nsec only when time is accumulated or set. */

@@ -125,8 +125,9 @@ void ktime_get_clocktai_ts64(const struct tk_kernel *k, struct timespec64 *ts)
 	u64 cycles;
 
 	tk_read(k, &tk, &cycles);
-	*ts = timespec64_add_ns((struct timespec64){ .tv_sec = (time64_t)tk.xtime_sec + tk.tai_offset },
-				timekeeping_cycles_to_ns(&tk.tkr_mono, cycles));
+	*ts = timespec64_add_ns(
+		(struct timespec64){ .tv_sec = (time64_t)tk.xtime_sec + tk.tai_offset },
+		timekeeping_cycles_to_ns(&tk.tkr_mono, cycles));
 }
 
 /** ktime_get_coarse_real_ts64() - CLOCK_REALTIME_COARSE: {xtime_sec, coarse_nsec}. */

@@ -63,7 +63,8 @@ static void update_vdso_time_data(struct tk_kernel *k, const struct timekeeper *
 	vdso_ts_set(&vc[CS_HRES_COARSE].basetime[TK_CLOCK_MONOTONIC], sec, nsec);
 
 	if (unlikely(k->bugs & BUG_BOOTTIME_SHIFT)) {
-		/* Pre-5.3: offs_boot in ns << shift overflows 64 bits after a long total suspend. */
+		/* Pre-5.3: offs_boot in ns << shift overflows 64 bits after a long total suspend.
+		 */
 		nsec += (u64)tk->offs_boot << shift;
 	} else {
 		sec += (u64)tk->monotonic_to_boot.tv_sec;

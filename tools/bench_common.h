@@ -32,29 +32,29 @@ struct bench_api {
 
 /** enum bench_impl - one column: a read path */
 enum bench_impl {
-	IMPL_SIM_LFENCE,   /* simulated vDSO (v6.15), real TSC, lfence;rdtsc */
-	IMPL_SIM_RDTSCP,   /* the same with rdtscp */
-	IMPL_SIM_RDTSC,	   /* the same with bare rdtsc */
-	IMPL_SIM_SYNTH,	   /* simulated vDSO, deterministic synthetic counter */
-	IMPL_V416,	   /* v4.16 x86 path: per-clock fields, switch */
+	IMPL_SIM_LFENCE, /* simulated vDSO (v6.15), real TSC, lfence;rdtsc */
+	IMPL_SIM_RDTSCP, /* the same with rdtscp */
+	IMPL_SIM_RDTSC, /* the same with bare rdtsc */
+	IMPL_SIM_SYNTH, /* simulated vDSO, deterministic synthetic counter */
+	IMPL_V416, /* v4.16 x86 path: per-clock fields, switch */
 	IMPL_V416_RETPOLINE, /* v4.16 switch as a jump table behind a retpoline */
-	IMPL_V416_SEED,	   /* v4.16 with the seed patches (RAW, TAI in the vDSO) */
-	IMPL_MONO_ENTRY,   /* a dedicated CLOCK_MONOTONIC entry on the v6.15 page */
-	IMPL_VDSO32,	   /* the 32-bit (old_timespec32) functions */
+	IMPL_V416_SEED, /* v4.16 with the seed patches (RAW, TAI in the vDSO) */
+	IMPL_MONO_ENTRY, /* a dedicated CLOCK_MONOTONIC entry on the v6.15 page */
+	IMPL_VDSO32, /* the 32-bit (old_timespec32) functions */
 	IMPL_SIM_FALLBACK, /* kernel-side path under tk_core.seq alone */
-	IMPL_SIM_SYSCALL,  /* kernel-side path plus a real syscall's entry (getppid) */
-	IMPL_HOST_LIBC,	   /* the host through libc */
-	IMPL_HOST_VDSO,	   /* the host vDSO through parse_vdso */
+	IMPL_SIM_SYSCALL, /* kernel-side path plus a real syscall's entry (getppid) */
+	IMPL_HOST_LIBC, /* the host through libc */
+	IMPL_HOST_VDSO, /* the host vDSO through parse_vdso */
 	IMPL_HOST_SYSCALL, /* the host syscall */
 	IMPL_MAX,
 };
 
 /** enum bench_path - which way a call went */
 enum bench_path {
-	PATH_NONE,	/* not measured */
-	PATH_VDSO,	/* served from the (simulated or host) vvar page */
-	PATH_FALLBACK,	/* took the (simulated) syscall */
-	PATH_SYSCALL,	/* a host syscall by construction */
+	PATH_NONE, /* not measured */
+	PATH_VDSO, /* served from the (simulated or host) vvar page */
+	PATH_FALLBACK, /* took the (simulated) syscall */
+	PATH_SYSCALL, /* a host syscall by construction */
 };
 
 /**
@@ -105,8 +105,8 @@ bool bench_impl_serves(enum bench_impl impl, const struct bench_api *api);
 enum bench_counter {
 	COUNTER_LFENCE, /* lfence; rdtsc */
 	COUNTER_RDTSCP, /* rdtscp */
-	COUNTER_RDTSC,	/* rdtsc */
-	COUNTER_SYNTH,	/* the synthetic counter page read of the SIM clock mode */
+	COUNTER_RDTSC, /* rdtsc */
+	COUNTER_SYNTH, /* the synthetic counter page read of the SIM clock mode */
 	COUNTER_MAX,
 };
 
@@ -128,8 +128,8 @@ struct bench_stat {
 	u32 calls;
 };
 
-void bench_measure(bench_loop_fn *fn, struct bench_target *t, u32 batches, u32 calls,
-		   u32 warmup, struct bench_stat *st);
+void bench_measure(bench_loop_fn *fn, struct bench_target *t, u32 batches, u32 calls, u32 warmup,
+		   struct bench_stat *st);
 u64 bench_now_ns(void);
 
 /**

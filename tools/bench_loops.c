@@ -29,23 +29,23 @@
  * BENCH_LOOP() - define loop @fname: @setup once, @body @n times, then the
  * last result (@out of @type) as ns through @to_ns, and @ret.
  */
-#define BENCH_LOOP(fname, type, setup, body, to_ns)                                        \
-	static void fname(struct bench_target *t, u32 n)                                   \
-	{                                                                                  \
-		type out = { 0 };                                                          \
-		int ret = 0;                                                               \
-		setup;                                                                     \
-		for (u32 i = 0; i < n; i++) {                                              \
-			body;                                                              \
-			bench_keep(&out);                                                  \
-		}                                                                          \
-		t->ret = ret;                                                              \
-		t->last_ns = (to_ns);                                                      \
+#define BENCH_LOOP(fname, type, setup, body, to_ns)      \
+	static void fname(struct bench_target *t, u32 n) \
+	{                                                \
+		type out = { 0 };                        \
+		int ret = 0;                             \
+		setup;                                   \
+		for (u32 i = 0; i < n; i++) {            \
+			body;                            \
+			bench_keep(&out);                \
+		}                                        \
+		t->ret = ret;                            \
+		t->last_ns = (to_ns);                    \
 	}
 
 #define TS_NS(ts) ((__int128)(ts).tv_sec * NSEC_PER_SEC + (ts).tv_nsec)
 #define TV_NS(tv) ((__int128)(tv).tv_sec * NSEC_PER_SEC + (__int128)(tv).tv_usec * NSEC_PER_USEC)
-#define SEC_NS(s) ((__int128)(s) * NSEC_PER_SEC)
+#define SEC_NS(s) ((__int128)(s)*NSEC_PER_SEC)
 
 /* A host syscall's result as 0 or -errno. */
 static inline int host_ret(long r)
@@ -54,33 +54,37 @@ static inline int host_ret(long r)
 }
 
 /* ---- the simulated vDSO of v6.15 (basetime[]), on the TSC system or the synthetic one */
-#define SIM_VD(sys) const struct vdso_time_data *vd = &t->sys->k.vdata; s32 clock = t->api->clock
+#define SIM_VD(sys)                                         \
+	const struct vdso_time_data *vd = &t->sys->k.vdata; \
+	s32 clock = t->api->clock
 BENCH_LOOP(tsc_gettime, struct timespec64, SIM_VD(tsc), ret = cvdso_clock_gettime(vd, clock, &out),
 	   TS_NS(out))
-BENCH_LOOP(tsc_gtod, struct tk_timeval, SIM_VD(tsc); (void)clock,
-	   ret = cvdso_gettimeofday(vd, &out, NULL), TV_NS(out))
+BENCH_LOOP(tsc_gtod, struct tk_timeval, SIM_VD(tsc);
+	   (void)clock, ret = cvdso_gettimeofday(vd, &out, NULL), TV_NS(out))
 BENCH_LOOP(tsc_time, time64_t, SIM_VD(tsc); (void)clock, out = cvdso_time(vd, NULL), SEC_NS(out))
 BENCH_LOOP(tsc_getres, struct timespec64, SIM_VD(tsc), ret = cvdso_clock_getres(vd, clock, &out),
 	   TS_NS(out))
 BENCH_LOOP(synth_gettime, struct timespec64, SIM_VD(synth),
 	   ret = cvdso_clock_gettime(vd, clock, &out), TS_NS(out))
-BENCH_LOOP(synth_gtod, struct tk_timeval, SIM_VD(synth); (void)clock,
-	   ret = cvdso_gettimeofday(vd, &out, NULL), TV_NS(out))
-BENCH_LOOP(synth_time, time64_t, SIM_VD(synth); (void)clock, out = cvdso_time(vd, NULL),
-	   SEC_NS(out))
+BENCH_LOOP(synth_gtod, struct tk_timeval, SIM_VD(synth);
+	   (void)clock, ret = cvdso_gettimeofday(vd, &out, NULL), TV_NS(out))
+BENCH_LOOP(synth_time, time64_t, SIM_VD(synth);
+	   (void)clock, out = cvdso_time(vd, NULL), SEC_NS(out))
 BENCH_LOOP(synth_getres, struct timespec64, SIM_VD(synth),
 	   ret = cvdso_clock_getres(vd, clock, &out), TS_NS(out))
 
 /* ---- the historical paths, on the variants' kernel */
-#define V416_G const struct vsyscall_gtod_data *g = t->g; s32 clock = t->api->clock
+#define V416_G                                     \
+	const struct vsyscall_gtod_data *g = t->g; \
+	s32 clock = t->api->clock
 BENCH_LOOP(v416_gettime, struct timespec64, V416_G, ret = vclock_gettime_v416(g, clock, &out),
 	   TS_NS(out))
 BENCH_LOOP(v416rp_gettime, struct timespec64, V416_G,
 	   ret = vclock_gettime_v416_retpoline(g, clock, &out), TS_NS(out))
 BENCH_LOOP(v416seed_gettime, struct timespec64, V416_G,
 	   ret = vclock_gettime_v416_seed(g, clock, &out), TS_NS(out))
-BENCH_LOOP(v416_gtod, struct tk_timeval, V416_G; (void)clock,
-	   ret = vclock_gettimeofday_v416(g, &out, NULL), TV_NS(out))
+BENCH_LOOP(v416_gtod, struct tk_timeval, V416_G;
+	   (void)clock, ret = vclock_gettimeofday_v416(g, &out, NULL), TV_NS(out))
 BENCH_LOOP(v416_time, time64_t, V416_G; (void)clock, out = vclock_time_v416(g, NULL), SEC_NS(out))
 BENCH_LOOP(v416_getres, struct timespec64, V416_G, ret = vclock_getres_v416(g, clock, &out),
 	   TS_NS(out))
@@ -88,58 +92,62 @@ BENCH_LOOP(mono_gettime, struct timespec64, const struct vdso_time_data *vd = &t
 	   ret = cvdso_clock_gettime_monotonic(vd, &out), TS_NS(out))
 
 /* ---- the 32-bit functions (old_timespec32 & co.: seconds truncated to 32 bits) */
-#define VAR_VD const struct vdso_time_data *vd = &t->k->vdata; s32 clock = t->api->clock
+#define VAR_VD                                          \
+	const struct vdso_time_data *vd = &t->k->vdata; \
+	s32 clock = t->api->clock
 BENCH_LOOP(v32_gettime, struct old_timespec32, VAR_VD, ret = cvdso_clock_gettime32(vd, clock, &out),
 	   TS_NS(out))
-BENCH_LOOP(v32_gtod, struct old_timeval32, VAR_VD; (void)clock,
-	   ret = cvdso_gettimeofday32(vd, &out, NULL), TV_NS(out))
+BENCH_LOOP(v32_gtod, struct old_timeval32, VAR_VD;
+	   (void)clock, ret = cvdso_gettimeofday32(vd, &out, NULL), TV_NS(out))
 BENCH_LOOP(v32_time, s32, VAR_VD; (void)clock, out = cvdso_time32(vd, NULL), SEC_NS(out))
 BENCH_LOOP(v32_getres, struct old_timespec32, VAR_VD,
 	   ret = cvdso_clock_getres_time32(vd, clock, &out), TS_NS(out))
 
 /* ---- the simulated kernel-side path, alone and behind a real syscall's entry and exit */
-#define SYS_K const struct tk_kernel *k = t->k; s32 clock = t->api->clock
+#define SYS_K                             \
+	const struct tk_kernel *k = t->k; \
+	s32 clock = t->api->clock
 BENCH_LOOP(fb_gettime, struct timespec64, SYS_K, ret = tk_sys_clock_gettime(k, clock, &out),
 	   TS_NS(out))
-BENCH_LOOP(fb_gtod, struct tk_timeval, SYS_K; (void)clock, ret = tk_sys_gettimeofday(k, &out, NULL),
-	   TV_NS(out))
+BENCH_LOOP(fb_gtod, struct tk_timeval, SYS_K;
+	   (void)clock, ret = tk_sys_gettimeofday(k, &out, NULL), TV_NS(out))
 BENCH_LOOP(fb_time, time64_t, SYS_K; (void)clock, out = tk_sys_time(k), SEC_NS(out))
 BENCH_LOOP(fb_getres, struct timespec64, SYS_K, ret = tk_sys_clock_getres(k, clock, &out),
 	   TS_NS(out))
-BENCH_LOOP(sc_gettime, struct timespec64, SYS_K,
-	   syscall(SYS_getppid); ret = tk_sys_clock_gettime(k, clock, &out), TS_NS(out))
-BENCH_LOOP(sc_gtod, struct tk_timeval, SYS_K; (void)clock,
-	   syscall(SYS_getppid); ret = tk_sys_gettimeofday(k, &out, NULL), TV_NS(out))
-BENCH_LOOP(sc_time, time64_t, SYS_K; (void)clock, syscall(SYS_getppid); out = tk_sys_time(k),
-	   SEC_NS(out))
-BENCH_LOOP(sc_getres, struct timespec64, SYS_K,
-	   syscall(SYS_getppid); ret = tk_sys_clock_getres(k, clock, &out), TS_NS(out))
+BENCH_LOOP(sc_gettime, struct timespec64, SYS_K, syscall(SYS_getppid);
+	   ret = tk_sys_clock_gettime(k, clock, &out), TS_NS(out))
+BENCH_LOOP(sc_gtod, struct tk_timeval, SYS_K; (void)clock, syscall(SYS_getppid);
+	   ret = tk_sys_gettimeofday(k, &out, NULL), TV_NS(out))
+BENCH_LOOP(sc_time, time64_t, SYS_K; (void)clock, syscall(SYS_getppid);
+	   out = tk_sys_time(k), SEC_NS(out))
+BENCH_LOOP(sc_getres, struct timespec64, SYS_K, syscall(SYS_getppid);
+	   ret = tk_sys_clock_getres(k, clock, &out), TS_NS(out))
 
 /* ---- the host: libc, its vDSO called directly, its syscalls */
 #define HOST_CLK clockid_t clock = (clockid_t)t->api->clock
 BENCH_LOOP(libc_gettime, struct timespec, HOST_CLK, ret = clock_gettime(clock, &out), TS_NS(out))
-BENCH_LOOP(libc_gtod, struct timeval, HOST_CLK; (void)clock, ret = gettimeofday(&out, NULL),
-	   TV_NS(out))
+BENCH_LOOP(libc_gtod, struct timeval, HOST_CLK;
+	   (void)clock, ret = gettimeofday(&out, NULL), TV_NS(out))
 BENCH_LOOP(libc_time, time_t, HOST_CLK; (void)clock, out = time(NULL), SEC_NS(out))
 BENCH_LOOP(libc_getres, struct timespec, HOST_CLK, ret = clock_getres(clock, &out), TS_NS(out))
-BENCH_LOOP(hv_gettime, struct timespec, HOST_CLK; int (*fn)(clockid_t, struct timespec *) =
-							  t->host.clock_gettime,
-	   ret = fn(clock, &out), TS_NS(out))
+BENCH_LOOP(hv_gettime, struct timespec, HOST_CLK;
+	   int (*fn)(clockid_t, struct timespec *) = t->host.clock_gettime, ret = fn(clock, &out),
+	   TS_NS(out))
 BENCH_LOOP(hv_gtod, struct timeval, HOST_CLK; (void)clock;
 	   int (*fn)(struct timeval *, void *) = t->host.gettimeofday, ret = fn(&out, NULL),
 	   TV_NS(out))
-BENCH_LOOP(hv_time, time_t, HOST_CLK; (void)clock; time_t (*fn)(time_t *) = t->host.time,
-	   out = fn(NULL), SEC_NS(out))
-BENCH_LOOP(hv_getres, struct timespec, HOST_CLK; int (*fn)(clockid_t, struct timespec *) =
-							 t->host.clock_getres,
-	   ret = fn(clock, &out), TS_NS(out))
+BENCH_LOOP(hv_time, time_t, HOST_CLK; (void)clock;
+	   time_t(*fn)(time_t *) = t->host.time, out = fn(NULL), SEC_NS(out))
+BENCH_LOOP(hv_getres, struct timespec, HOST_CLK;
+	   int (*fn)(clockid_t, struct timespec *) = t->host.clock_getres, ret = fn(clock, &out),
+	   TS_NS(out))
 BENCH_LOOP(hs_gettime, struct timespec, HOST_CLK,
 	   ret = host_ret(syscall(SYS_clock_gettime, clock, &out)), TS_NS(out))
-BENCH_LOOP(hs_gtod, struct timeval, HOST_CLK; (void)clock,
-	   ret = host_ret(syscall(SYS_gettimeofday, &out, NULL)), TV_NS(out))
+BENCH_LOOP(hs_gtod, struct timeval, HOST_CLK;
+	   (void)clock, ret = host_ret(syscall(SYS_gettimeofday, &out, NULL)), TV_NS(out))
 #ifdef SYS_time
-BENCH_LOOP(hs_time, time_t, HOST_CLK; (void)clock, out = (time_t)syscall(SYS_time, NULL),
-	   SEC_NS(out))
+BENCH_LOOP(hs_time, time_t, HOST_CLK;
+	   (void)clock, out = (time_t)syscall(SYS_time, NULL), SEC_NS(out))
 #else
 #define hs_time NULL
 #endif
@@ -213,7 +221,7 @@ BENCH_LOOP(cnt_synth, u64, const struct vdso_sim_counter *sc = &t->synth->counte
 bench_loop_fn *bench_counter_loop(enum bench_counter c)
 {
 	static bench_loop_fn *const cl[COUNTER_MAX] = { cnt_lfence, cnt_rdtscp, cnt_rdtsc,
-							 cnt_synth };
+							cnt_synth };
 
 	return c < COUNTER_MAX ? cl[c] : NULL;
 }
@@ -247,8 +255,8 @@ static int cmp_double(const void *a, const void *b)
  * second slowest: it shows the interrupts and preemptions that hit a
  * batch, which the median hides.
  */
-void bench_measure(bench_loop_fn *fn, struct bench_target *t, u32 batches, u32 calls,
-		   u32 warmup, struct bench_stat *st)
+void bench_measure(bench_loop_fn *fn, struct bench_target *t, u32 batches, u32 calls, u32 warmup,
+		   struct bench_stat *st)
 {
 	double per_call[1024];
 	u32 nb = batches < 1 ? 1 : batches > 1024 ? 1024 : batches;

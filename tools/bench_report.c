@@ -161,14 +161,20 @@ static void compute_targets(const struct bench_report *r, struct target_res *t)
 
 	t[TGT_HOST_RATIO] = (struct target_res){
 		.name = "simulated vDSO (lfence;rdtsc) CLOCK_MONOTONIC / host vDSO",
-		.value = sim / host, .limit = 1.10, .unit = "x", .cmp = "<=",
+		.value = sim / host,
+		.limit = 1.10,
+		.unit = "x",
+		.cmp = "<=",
 		.avail = !isnan(sim / host),
 	};
 	snprintf(t[TGT_HOST_RATIO].detail, sizeof(t->detail), "%.1f ns / %.1f ns", sim, host);
 
 	t[TGT_ABOVE_BARE] = (struct target_res){
 		.name = "simulated vDSO (lfence;rdtsc) CLOCK_MONOTONIC above a bare lfence;rdtsc",
-		.value = sim - bare, .limit = 5.0, .unit = "ns", .cmp = "<",
+		.value = sim - bare,
+		.limit = 5.0,
+		.unit = "ns",
+		.cmp = "<",
 		.avail = !isnan(sim - bare),
 	};
 	snprintf(t[TGT_ABOVE_BARE].detail, sizeof(t->detail), "%.1f ns - %.1f ns", sim, bare);
@@ -183,14 +189,21 @@ static void compute_targets(const struct bench_report *r, struct target_res *t)
 	}
 	t[TGT_SYNTH] = (struct target_res){
 		.name = "synthetic-counter clock_gettime, slowest clock",
-		.value = worst, .limit = 10.0, .unit = "ns", .cmp = "<", .avail = worst >= 0,
+		.value = worst,
+		.limit = 10.0,
+		.unit = "ns",
+		.cmp = "<",
+		.avail = worst >= 0,
 	};
 	snprintf(t[TGT_SYNTH].detail, sizeof(t->detail), "%s", worst_name);
 
 	t[TGT_ENGINE] = (struct target_res){
 		.name = "deterministic engine, HZ=1000, NTP daemon on",
-		.value = r->engine.ticks_per_s * 1e-6, .limit = 20.0, .unit = "M ticks/s",
-		.cmp = ">=", .avail = r->engine_run,
+		.value = r->engine.ticks_per_s * 1e-6,
+		.limit = 20.0,
+		.unit = "M ticks/s",
+		.cmp = ">=",
+		.avail = r->engine_run,
 	};
 	snprintf(t[TGT_ENGINE].detail, sizeof(t->detail), "a simulated day in %.2f s",
 		 r->engine.day_s);
@@ -229,8 +242,9 @@ static void print_machine(FILE *f, const struct bench_report *r)
 	fprintf(f, "  host       %s, Linux %s, clocksource %s%s\n", m->cpu, m->kernel,
 		m->clocksource, m->hypervisor ? " (a VM: the CPU reports a hypervisor)" : "");
 	if (m->tsc)
-		fprintf(f, "  TSC        %.6f GHz (calibrated against CLOCK_MONOTONIC_RAW); "
-			   "rdtscp %s\n",
+		fprintf(f,
+			"  TSC        %.6f GHz (calibrated against CLOCK_MONOTONIC_RAW); "
+			"rdtscp %s\n",
 			(double)m->tsc_hz * 1e-9, m->rdtscp ? "present" : "absent");
 	else
 		fprintf(f, "  TSC        not usable: the variants run on the synthetic counter\n");
@@ -347,20 +361,19 @@ static void print_seed(FILE *f, const struct bench_report *r)
 
 	compute_seed(r, &s);
 	fprintf(f, "\nThe threads' ratios, from this run\n");
-	seed_head(f, "fallback vs vDSO",
-		  "MONOTONIC_RAW by syscall 300-700 ns, in the vDSO 24 ns");
+	seed_head(f, "fallback vs vDSO", "MONOTONIC_RAW by syscall 300-700 ns, in the vDSO 24 ns");
 	fprintf(f, SEED_IND "here: sim fallback+syscall %.0f ns vs sim vDSO %.1f ns (%.1fx);\n",
 		s.raw_fb, s.raw_vdso, s.raw_fb / s.raw_vdso);
 	fprintf(f, SEED_IND "v4.16 before the seed patches (RAW by the fallback: %.0f ns\n",
 		s.raw_v416);
-	fprintf(f, SEED_IND "simulated + %.0f ns real syscall entry) vs after them %.1f ns "
-			    "(%.1fx);\n",
+	fprintf(f,
+		SEED_IND "simulated + %.0f ns real syscall entry) vs after them %.1f ns "
+			 "(%.1fx);\n",
 		s.raw_entry, s.raw_v416seed, (s.raw_v416 + s.raw_entry) / s.raw_v416seed);
 	fprintf(f, SEED_IND "host syscall %.0f ns vs host vDSO %.1f ns (%.1fx)\n", s.raw_hsys,
 		s.raw_hvdso, s.raw_hsys / s.raw_hvdso);
 
-	seed_head(f, "rdtsc vs ordered",
-		  "bare rdtsc 40 % faster (7.6 vs 12.7 ns a REALTIME read)");
+	seed_head(f, "rdtsc vs ordered", "bare rdtsc 40 % faster (7.6 vs 12.7 ns a REALTIME read)");
 	fprintf(f, SEED_IND "here: REALTIME, sim vDSO with rdtsc %.1f ns vs lfence;rdtsc %.1f ns\n",
 		s.rt_rdtsc, s.rt_lfence);
 	fprintf(f, SEED_IND "(%.0f %% less); bare loops %.1f vs %.1f ns (%.0f %% less)\n",
@@ -395,9 +408,10 @@ static void print_engine_and_targets(FILE *f, const struct bench_report *r)
 
 		fprintf(f, "\nEngine (deterministic, HZ=%u, default system, NTP daemon model %s)\n",
 			e->hz, e->ntpd ? "polling every 16 s" : "off");
-		fprintf(f, "engine: %.0f s simulated, %llu ticks in %.3f s: %.1f M ticks/s; "
-			   "a simulated\n"
-			   "engine: day in %.2f s = %.1f simulated days per wall-clock minute\n",
+		fprintf(f,
+			"engine: %.0f s simulated, %llu ticks in %.3f s: %.1f M ticks/s; "
+			"a simulated\n"
+			"engine: day in %.2f s = %.1f simulated days per wall-clock minute\n",
 			(double)e->sim_ns * 1e-9, (unsigned long long)e->ticks, e->wall_s,
 			e->ticks_per_s * 1e-6, e->day_s, e->days_per_min);
 	}
@@ -486,8 +500,9 @@ void bench_print_json(FILE *f, const struct bench_report *r)
 	bool first = true;
 
 	fprintf(f, "{\n  \"tool\": \"tksim bench\", \"version\": \"%s\",\n", PACKAGE_VERSION);
-	fprintf(f, "  \"method\": {\"batches\": %u, \"calls\": %u, \"warmup\": %u, \"cpu\": %d, "
-		   "\"timer\": \"CLOCK_MONOTONIC\"},\n",
+	fprintf(f,
+		"  \"method\": {\"batches\": %u, \"calls\": %u, \"warmup\": %u, \"cpu\": %d, "
+		"\"timer\": \"CLOCK_MONOTONIC\"},\n",
 		r->batches, r->calls, r->warmup, m->cpu_pinned);
 	fprintf(f, "  \"host\": {\"cpu\": ");
 	json_str(f, m->cpu);
@@ -495,8 +510,9 @@ void bench_print_json(FILE *f, const struct bench_report *r)
 	json_str(f, m->kernel);
 	fprintf(f, ", \"clocksource\": ");
 	json_str(f, m->clocksource);
-	fprintf(f, ", \"hypervisor\": %s, \"tsc_hz\": %llu, \"rdtscp\": %s, \"vdso\": %s, "
-		   "\"retpoline_built\": %s},\n",
+	fprintf(f,
+		", \"hypervisor\": %s, \"tsc_hz\": %llu, \"rdtscp\": %s, \"vdso\": %s, "
+		"\"retpoline_built\": %s},\n",
 		m->hypervisor ? "true" : "false", (unsigned long long)m->tsc_hz,
 		m->rdtscp ? "true" : "false", m->host_vdso ? "true" : "false",
 		m->retpoline_built ? "true" : "false");

@@ -60,20 +60,13 @@ const char *const bench_impl_names[IMPL_MAX] = {
 };
 
 const char *const bench_impl_short[IMPL_MAX] = {
-	[IMPL_SIM_LFENCE] = "lfence",
-	[IMPL_SIM_RDTSCP] = "rdtscp",
-	[IMPL_SIM_RDTSC] = "rdtsc",
-	[IMPL_SIM_SYNTH] = "synth",
-	[IMPL_V416] = "v4.16",
-	[IMPL_V416_RETPOLINE] = "v416rp",
-	[IMPL_V416_SEED] = "v416sd",
-	[IMPL_MONO_ENTRY] = "mono",
-	[IMPL_VDSO32] = "vdso32",
-	[IMPL_SIM_FALLBACK] = "fallbk",
-	[IMPL_SIM_SYSCALL] = "fb+sys",
-	[IMPL_HOST_LIBC] = "h-libc",
-	[IMPL_HOST_VDSO] = "h-vdso",
-	[IMPL_HOST_SYSCALL] = "h-sys",
+	[IMPL_SIM_LFENCE] = "lfence",  [IMPL_SIM_RDTSCP] = "rdtscp",
+	[IMPL_SIM_RDTSC] = "rdtsc",    [IMPL_SIM_SYNTH] = "synth",
+	[IMPL_V416] = "v4.16",	       [IMPL_V416_RETPOLINE] = "v416rp",
+	[IMPL_V416_SEED] = "v416sd",   [IMPL_MONO_ENTRY] = "mono",
+	[IMPL_VDSO32] = "vdso32",      [IMPL_SIM_FALLBACK] = "fallbk",
+	[IMPL_SIM_SYSCALL] = "fb+sys", [IMPL_HOST_LIBC] = "h-libc",
+	[IMPL_HOST_VDSO] = "h-vdso",   [IMPL_HOST_SYSCALL] = "h-sys",
 };
 
 const char *const bench_counter_names[COUNTER_MAX] = {
@@ -296,8 +289,8 @@ static void setup_host(struct bench_host *h, struct bench_machine *m)
 
 		h->clock_gettime = (int (*)(clockid_t, struct timespec *))tk_vdso_sym(
 			v, abi[i].version, abi[i].gettime);
-		h->gettimeofday = (int (*)(struct timeval *, void *))tk_vdso_sym(
-			v, abi[i].version, abi[i].gtod);
+		h->gettimeofday = (int (*)(struct timeval *, void *))tk_vdso_sym(v, abi[i].version,
+										 abi[i].gtod);
 		h->time = (time_t(*)(time_t *))tk_vdso_sym(v, abi[i].version, abi[i].time);
 		h->clock_getres = (int (*)(clockid_t, struct timespec *))tk_vdso_sym(
 			v, abi[i].version, abi[i].getres);
@@ -440,8 +433,9 @@ static void mark_pages(struct tk_kernel *k, struct vsyscall_gtod_data *g)
 static enum bench_path probe_sim_path(struct bench_target *t, enum bench_impl impl,
 				      bench_loop_fn *fn)
 {
-	struct tk_kernel *k = impl == IMPL_SIM_SYNTH ? &t->synth->k :
-			      impl_uses_tsc_system(impl) ? &t->tsc->k : t->k;
+	struct tk_kernel *k = impl == IMPL_SIM_SYNTH	   ? &t->synth->k
+			      : impl_uses_tsc_system(impl) ? &t->tsc->k
+							   : t->k;
 	struct vdso_time_data saved_vd = k->vdata;
 	struct vsyscall_gtod_data saved_g = *t->g;
 	__int128 got, ref, diff;
@@ -487,9 +481,9 @@ static void run_matrix(struct bench_target *t, struct bench_report *r)
 			c->why = impl_unavailable(t, &r->m, impl, api);
 			if (c->why)
 				continue;
-			prepare_tsc(t, impl == IMPL_SIM_RDTSCP ? VDSO_TSC_RDTSCP :
-				       impl == IMPL_SIM_RDTSC	 ? VDSO_TSC_BARE :
-								   VDSO_TSC_LFENCE);
+			prepare_tsc(t, impl == IMPL_SIM_RDTSCP	? VDSO_TSC_RDTSCP
+				       : impl == IMPL_SIM_RDTSC ? VDSO_TSC_BARE
+								: VDSO_TSC_LFENCE);
 			c->path = impl_is_sim(impl) ? probe_sim_path(t, impl, fn) : PATH_NONE;
 			bench_measure(fn, t, r->batches, r->calls, r->warmup, &c->st);
 			c->measured = true;
@@ -515,9 +509,9 @@ static void run_counters(struct bench_target *t, struct bench_report *r)
 	for (int i = 0; i < COUNTER_MAX; i++) {
 		struct bench_cell *c = &r->counter[i];
 
-		if (i != COUNTER_SYNTH && !sim_tsc_insn_supported(i == COUNTER_RDTSCP ?
-									  VDSO_TSC_RDTSCP :
-									  VDSO_TSC_LFENCE)) {
+		if (i != COUNTER_SYNTH &&
+		    !sim_tsc_insn_supported(i == COUNTER_RDTSCP ? VDSO_TSC_RDTSCP
+								: VDSO_TSC_LFENCE)) {
 			c->why = i == COUNTER_RDTSCP ? "CPU lacks rdtscp" : "no TSC";
 			continue;
 		}

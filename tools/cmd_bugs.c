@@ -82,7 +82,8 @@ int cmd_bugs(int argc, char **argv)
 		printf("    injects    %s\n", b->what);
 		printf("    fixed by   %s\n", b->fix);
 		printf("    commit     %s%s%s\n", b->hash[0] ? b->hash : "(no single commit)",
-		       strcmp(b->version, "-") ? ", " : "", strcmp(b->version, "-") ? b->version : "");
+		       strcmp(b->version, "-") ? ", " : "",
+		       strcmp(b->version, "-") ? b->version : "");
 		printf("    caught by  %s\n", b->caught_by);
 	}
 	return TKSIM_EXIT_OK;

@@ -121,8 +121,8 @@ static bool compare_clock(const struct mirror *m, s32 clock, u64 n)
 		if (ts_to_ns(&ta) <= ts_to_ns(&t) && ts_to_ns(&t) <= ts_to_ns(&tb)) {
 			within++;
 		} else {
-			__int128 out = ts_to_ns(&t) < ts_to_ns(&ta) ? ts_to_ns(&ta) - ts_to_ns(&t) :
-								       ts_to_ns(&t) - ts_to_ns(&tb);
+			__int128 out = ts_to_ns(&t) < ts_to_ns(&ta) ? ts_to_ns(&ta) - ts_to_ns(&t)
+								    : ts_to_ns(&t) - ts_to_ns(&tb);
 
 			if (out > worst)
 				worst = out;
@@ -133,8 +133,8 @@ static bool compare_clock(const struct mirror *m, s32 clock, u64 n)
 	den = ok_reads ? (double)ok_reads : 1.0;
 	printf("  CLOCK_%-17s %8" PRIu64 " samples  %8.4f %% in order  mean tksim - host %+8.1f ns"
 	       "  (host bracket %.1f ns)",
-	       oracle_clock_name(clock), ok_reads, 100.0 * (double)within / den,
-	       sum_diff / den, sum_width / den);
+	       oracle_clock_name(clock), ok_reads, 100.0 * (double)within / den, sum_diff / den,
+	       sum_width / den);
 	if (within < ok_reads)
 		printf("  worst %" PRId64 " ns outside", (s64)worst);
 	printf("\n");
@@ -177,18 +177,22 @@ int cmd_mirror(int argc, char **argv)
 		switch (c) {
 		case 'n':
 			if (tksim_parse_u64(optarg, &samples) || !samples || samples > 100000000)
-				return tksim_usage_error("mirror", "--samples must be 1..100000000, not '%s'",
+				return tksim_usage_error("mirror",
+							 "--samples must be 1..100000000, not '%s'",
 							 optarg);
 			break;
 		case 'l':
 			if (parse_layout(optarg, &layout))
-				return tksim_usage_error("mirror", "--layout must be auto, v5.3, v6.10, v6.13 or v6.15, not '%s'",
+				return tksim_usage_error("mirror",
+							 "--layout must be auto, v5.3, v6.10, "
+							 "v6.13 or v6.15, not '%s'",
 							 optarg);
 			break;
 		case 'i':
 			if (sim_tsc_insn_parse(optarg, &insn))
-				return tksim_usage_error("mirror", "--insn must be lfence, rdtscp or rdtsc, not '%s'",
-							 optarg);
+				return tksim_usage_error(
+					"mirror",
+					"--insn must be lfence, rdtscp or rdtsc, not '%s'", optarg);
 			break;
 		case 'h':
 			mirror_help();
@@ -211,8 +215,9 @@ int cmd_mirror(int argc, char **argv)
 		enum mirror_layout l;
 
 		if (mirror_layout_for(major, minor, &l)) {
-			fprintf(stderr, "tksim mirror: kernel %s: unknown vvar layout (tksim knows "
-					"v5.3 to v6.19); --layout can force one\n",
+			fprintf(stderr,
+				"tksim mirror: kernel %s: unknown vvar layout (tksim knows "
+				"v5.3 to v6.19); --layout can force one\n",
 				u.release);
 			return TKSIM_EXIT_USAGE;
 		}
@@ -240,8 +245,9 @@ int cmd_mirror(int argc, char **argv)
 	print_group("HRES_COARSE", &hres);
 	print_group("RAW", &raw);
 	if (hres.clock_mode == MIRROR_MODE_TIMENS) {
-		fprintf(stderr, "tksim mirror: this process is in a time namespace: its [vvar] page "
-				"holds offsets, not the host's time data\n");
+		fprintf(stderr,
+			"tksim mirror: this process is in a time namespace: its [vvar] page "
+			"holds offsets, not the host's time data\n");
 		return TKSIM_EXIT_USAGE;
 	}
 	{
@@ -250,9 +256,10 @@ int cmd_mirror(int argc, char **argv)
 
 		if (hres.clock_mode < MIRROR_MODE_NONE || hres.clock_mode > MIRROR_MODE_HVCLOCK ||
 		    d < -2 || d > 2) {
-			fprintf(stderr, "tksim mirror: the page does not decode as layout %s "
-					"(REALTIME_COARSE %" PRIu64 " s against time() %ld s); "
-					"--layout can try another\n",
+			fprintf(stderr,
+				"tksim mirror: the page does not decode as layout %s "
+				"(REALTIME_COARSE %" PRIu64 " s against time() %ld s); "
+				"--layout can try another\n",
 				mirror_layout_name((enum mirror_layout)layout),
 				hres.base[TK_CLOCK_REALTIME_COARSE].sec, (long)now);
 			return TKSIM_EXIT_USAGE;
@@ -263,13 +270,15 @@ int cmd_mirror(int argc, char **argv)
 	for (size_t i = 0; i < sizeof(coarse_clocks) / sizeof(coarse_clocks[0]); i++)
 		ok &= compare_clock(&m, coarse_clocks[i], samples);
 	if (hres.clock_mode != MIRROR_MODE_TSC || raw.clock_mode != MIRROR_MODE_TSC) {
-		printf("SKIP: the host's clock mode is %s, not TSC: its vDSO reads the %s, which tksim "
+		printf("SKIP: the host's clock mode is %s, not TSC: its vDSO reads the %s, which "
+		       "tksim "
 		       "does not model, so REALTIME, MONOTONIC, MONOTONIC_RAW, BOOTTIME and TAI "
 		       "cannot be mirrored here\n",
 		       mirror_mode_name(hres.clock_mode),
-		       hres.clock_mode == MIRROR_MODE_PVCLOCK ? "paravirtual clock page (kvm-clock or Xen)" :
-		       hres.clock_mode == MIRROR_MODE_HVCLOCK ? "Hyper-V reference page" :
-								"kernel through the syscall");
+		       hres.clock_mode == MIRROR_MODE_PVCLOCK
+			       ? "paravirtual clock page (kvm-clock or Xen)"
+		       : hres.clock_mode == MIRROR_MODE_HVCLOCK ? "Hyper-V reference page"
+								: "kernel through the syscall");
 		if (!ok) {
 			printf("FAIL: the coarse clocks were not all in order\n");
 			return TKSIM_EXIT_VIOLATION;
@@ -278,7 +287,7 @@ int cmd_mirror(int argc, char **argv)
 	}
 	for (size_t i = 0; i < sizeof(hres_clocks) / sizeof(hres_clocks[0]); i++)
 		ok &= compare_clock(&m, hres_clocks[i], samples);
-	printf("%s\n", ok ? "PASS: every tksim read lay between the host's" :
-			    "FAIL: some tksim reads were outside the host's bracket");
+	printf("%s\n", ok ? "PASS: every tksim read lay between the host's"
+			  : "FAIL: some tksim reads were outside the host's bracket");
 	return ok ? TKSIM_EXIT_OK : TKSIM_EXIT_VIOLATION;
 }

@@ -113,13 +113,14 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 			break;
 		case 'z':
 			if (tksim_parse_u64(optarg, &v) || v < 1 || v > 100000)
-				return tksim_usage_error("run", "--hz must be 1..100000, not '%s'", optarg);
+				return tksim_usage_error("run", "--hz must be 1..100000, not '%s'",
+							 optarg);
 			o->cfg.hz = (unsigned int)v;
 			break;
 		case 'f':
 			if (tksim_parse_u64(optarg, &v) || v < 1000)
-				return tksim_usage_error("run", "--freq must be at least 1000 Hz, not '%s'",
-							 optarg);
+				return tksim_usage_error(
+					"run", "--freq must be at least 1000 Hz, not '%s'", optarg);
 			o->cfg.counter.freq_hz = v;
 			break;
 		case 'p': {
@@ -127,14 +128,16 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 			double ppm = strtod(optarg, &end);
 
 			if (*end || end == optarg || !(fabs(ppm) < 100000.0))
-				return tksim_usage_error("run", "--ppm must be a number within +/-100000, not '%s'",
-							 optarg);
+				return tksim_usage_error(
+					"run", "--ppm must be a number within +/-100000, not '%s'",
+					optarg);
 			o->cfg.counter.error_ppb = (s64)llround(ppm * 1000.0);
 			break;
 		}
 		case 'b':
 			if (tksim_parse_u64(optarg, &v) || v < 1 || v > 64)
-				return tksim_usage_error("run", "--bits must be 1..64, not '%s'", optarg);
+				return tksim_usage_error("run", "--bits must be 1..64, not '%s'",
+							 optarg);
 			o->cfg.counter.bits = (unsigned int)v;
 			break;
 		case 'S':
@@ -149,7 +152,8 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 			o->csv_path = optarg;
 			break;
 		case 'i':
-			if (tksim_parse_duration_ns(optarg, &o->csv_interval_ns) || !o->csv_interval_ns)
+			if (tksim_parse_duration_ns(optarg, &o->csv_interval_ns) ||
+			    !o->csv_interval_ns)
 				return tksim_usage_error("run", "bad --csv-interval '%s'", optarg);
 			break;
 		case 'T':
@@ -246,7 +250,8 @@ static void print_summary(struct sim_system *s, const struct run_opts *o,
 
 	printf("tksim run: %.3f s simulated at HZ=%u\n", sim_s, s->cfg.hz);
 	printf("  counter      %" PRIu64 " Hz nominal, %+.3f ppm true error, %u-bit mask\n",
-	       s->cfg.counter.freq_hz, (double)s->counter.cur_error_ppb * 1e-3, s->cfg.counter.bits);
+	       s->cfg.counter.freq_hz, (double)s->counter.cur_error_ppb * 1e-3,
+	       s->cfg.counter.bits);
 	printf("  clocksource  mult %" PRIu32 ", shift %" PRIu32 ", max_cycles %" PRIu64
 	       ", max_idle_ns %" PRIu64 "\n",
 	       cs->mult, cs->shift, cs->max_cycles, cs->max_idle_ns);
@@ -345,8 +350,8 @@ static int run(int argc, char **argv, struct run_opts *o)
 			sim_trace_row(trace, s);
 		if (oracle_check_instant(s, &mono, &st, why, sizeof(why)) ||
 		    oracle_check_raw_exact(s, why, sizeof(why))) {
-			printf("VIOLATION at %.9f s (seed %" PRIu64 "): %s\n", (double)s->now_ns * 1e-9,
-			       o->seed, why);
+			printf("VIOLATION at %.9f s (seed %" PRIu64 "): %s\n",
+			       (double)s->now_ns * 1e-9, o->seed, why);
 			ret = TKSIM_EXIT_VIOLATION;
 			break;
 		}

@@ -120,7 +120,8 @@ static void torture_help(void)
 	       "  --threads N        reader threads, 1..%d [2]\n"
 	       "  --counter C        tsc (lfence;rdtsc), tsc-rdtscp, tsc-bare (plain rdtsc)\n"
 	       "                     or synthetic (a counter derived from the TSC) [tsc]\n"
-	       "  --insn I           the synthetic counter's TSC read: lfence, rdtscp, rdtsc [lfence]\n"
+	       "  --insn I           the synthetic counter's TSC read: lfence, rdtscp, rdtsc "
+	       "[lfence]\n"
 	       "  --freq HZ          synthetic counter frequency [1000000000]\n"
 	       "  --bits N           synthetic counter width, 1..64 [64]\n"
 	       "  --start N          synthetic counter value at boot [0]\n"
@@ -203,12 +204,14 @@ static int parse_torture(int argc, char **argv, struct torture_cli *cli)
 			break;
 		case 'i':
 			if (tksim_parse_u64(optarg, &o->iterations) || !o->iterations)
-				return tksim_usage_error("torture", "bad --iterations '%s'", optarg);
+				return tksim_usage_error("torture", "bad --iterations '%s'",
+							 optarg);
 			iterations = true;
 			break;
 		case 't':
 			if (tksim_parse_u64(optarg, &v) || v < 1 || v > TORTURE_MAX_READERS)
-				return tksim_usage_error("torture", "--threads must be 1..%d, not '%s'",
+				return tksim_usage_error("torture",
+							 "--threads must be 1..%d, not '%s'",
 							 TORTURE_MAX_READERS, optarg);
 			o->threads = (unsigned int)v;
 			break;
@@ -226,25 +229,29 @@ static int parse_torture(int argc, char **argv, struct torture_cli *cli)
 				o->counter = TORTURE_COUNTER_SYNTHETIC;
 			} else {
 				return tksim_usage_error("torture",
-							 "--counter must be tsc, tsc-rdtscp, tsc-bare or synthetic, not '%s'",
+							 "--counter must be tsc, tsc-rdtscp, "
+							 "tsc-bare or synthetic, not '%s'",
 							 optarg);
 			}
 			break;
 		case 'I':
 			if (sim_tsc_insn_parse(optarg, &o->insn))
-				return tksim_usage_error("torture", "--insn must be lfence, rdtscp or rdtsc, not '%s'",
-							 optarg);
+				return tksim_usage_error(
+					"torture",
+					"--insn must be lfence, rdtscp or rdtsc, not '%s'", optarg);
 			synthetic_opt = true;
 			break;
 		case 'f':
 			if (tksim_parse_u64(optarg, &o->synth.freq_hz) || o->synth.freq_hz < 1000)
-				return tksim_usage_error("torture", "--freq must be at least 1000 Hz, not '%s'",
-							 optarg);
+				return tksim_usage_error(
+					"torture", "--freq must be at least 1000 Hz, not '%s'",
+					optarg);
 			synthetic_opt = true;
 			break;
 		case 'b':
 			if (tksim_parse_u64(optarg, &v) || v < 1 || v > 64)
-				return tksim_usage_error("torture", "--bits must be 1..64, not '%s'", optarg);
+				return tksim_usage_error("torture",
+							 "--bits must be 1..64, not '%s'", optarg);
 			o->synth.bits = (unsigned int)v;
 			synthetic_opt = true;
 			break;
@@ -266,12 +273,14 @@ static int parse_torture(int argc, char **argv, struct torture_cli *cli)
 			break;
 		case 'T':
 			if (tksim_parse_u64(optarg, &o->tsc_hz) || o->tsc_hz < 1000000)
-				return tksim_usage_error("torture", "--tsc-hz must be at least 1000000, not '%s'",
-							 optarg);
+				return tksim_usage_error(
+					"torture", "--tsc-hz must be at least 1000000, not '%s'",
+					optarg);
 			break;
 		case 'z':
 			if (tksim_parse_u64(optarg, &v) || v < 1 || v > 100000)
-				return tksim_usage_error("torture", "--hz must be 1..100000, not '%s'", optarg);
+				return tksim_usage_error(
+					"torture", "--hz must be 1..100000, not '%s'", optarg);
 			o->hz = (unsigned int)v;
 			break;
 		case 'P':
@@ -279,8 +288,9 @@ static int parse_torture(int argc, char **argv, struct torture_cli *cli)
 			break;
 		case 'C':
 			if (parse_list(optarg, NAMES(churn_names), &o->churn))
-				return tksim_usage_error("torture", "bad --churn '%s' (freq,offset,settime,all,none)",
-							 optarg);
+				return tksim_usage_error(
+					"torture",
+					"bad --churn '%s' (freq,offset,settime,all,none)", optarg);
 			break;
 		case 'w':
 			if (tksim_parse_u64(optarg, &v) || v > 100000000)
@@ -289,8 +299,9 @@ static int parse_torture(int argc, char **argv, struct torture_cli *cli)
 			break;
 		case 'x':
 			if (sim_bugs_parse(optarg, &o->bugs))
-				return tksim_usage_error("torture", "unknown bug in --inject '%s' (see `tksim bugs`)",
-							 optarg);
+				return tksim_usage_error(
+					"torture",
+					"unknown bug in --inject '%s' (see `tksim bugs`)", optarg);
 			break;
 		case 'K':
 			if (parse_list(optarg, NAMES(check_names), &o->checks) || !o->checks)
@@ -306,7 +317,8 @@ static int parse_torture(int argc, char **argv, struct torture_cli *cli)
 		}
 		case 'p':
 			if (parse_list(optarg, NAMES(path_names), &o->paths) || !o->paths)
-				return tksim_usage_error("torture", "bad --paths '%s' (vdso,syscall)", optarg);
+				return tksim_usage_error("torture",
+							 "bad --paths '%s' (vdso,syscall)", optarg);
 			break;
 		case 'm':
 			if (tksim_parse_u64(optarg, &v) || !v || v > 3600000)
@@ -338,11 +350,13 @@ static int parse_torture(int argc, char **argv, struct torture_cli *cli)
 	if (iterations)
 		o->duration_ns = 0;
 	if (synthetic_opt && o->counter != TORTURE_COUNTER_SYNTHETIC)
-		return tksim_usage_error("torture", "--insn, --freq, --bits, --start, --skew and --jitter "
-						    "need --counter synthetic");
+		return tksim_usage_error("torture",
+					 "--insn, --freq, --bits, --start, --skew and --jitter "
+					 "need --counter synthetic");
 	if (o->counter == TORTURE_COUNTER_SYNTHETIC && o->synth.bits < 64 &&
 	    o->synth.start > CLOCKSOURCE_MASK(o->synth.bits))
-		return tksim_usage_error("torture", "--start does not fit in %u bits", o->synth.bits);
+		return tksim_usage_error("torture", "--start does not fit in %u bits",
+					 o->synth.bits);
 	for (unsigned int i = 1; i < VDSO_MAX_CPUS; i++)
 		o->synth.skew[i] = (i & 1) ? -(s64)cli->skew : (s64)cli->skew;
 	if (!cli->seed_given) {
@@ -363,15 +377,15 @@ static void build_replay(struct torture_cli *cli)
 	size_t n = sizeof(cli->replay), len = 0;
 	char *p = cli->replay;
 
-#define ADD(...)                                                                      \
-	do {                                                                          \
-		if (len < n)                                                          \
-			len += (size_t)snprintf(p + len, n - len, __VA_ARGS__);       \
+#define ADD(...)                                                                \
+	do {                                                                    \
+		if (len < n)                                                    \
+			len += (size_t)snprintf(p + len, n - len, __VA_ARGS__); \
 	} while (0)
 	ADD("tksim torture");
 	if (o->counter == TORTURE_COUNTER_SYNTHETIC) {
-		ADD(" --counter synthetic --insn %s --freq %" PRIu64 " --bits %u", sim_tsc_insn_name(o->insn),
-		    o->synth.freq_hz, o->synth.bits);
+		ADD(" --counter synthetic --insn %s --freq %" PRIu64 " --bits %u",
+		    sim_tsc_insn_name(o->insn), o->synth.freq_hz, o->synth.bits);
 		if (o->synth.start)
 			ADD(" --start %" PRIu64, o->synth.start);
 		if (cli->skew)
@@ -379,9 +393,9 @@ static void build_replay(struct torture_cli *cli)
 		if (o->synth.jitter)
 			ADD(" --jitter %" PRIu64, o->synth.jitter);
 	} else {
-		ADD(" --counter %s", o->insn == VDSO_TSC_RDTSCP ? "tsc-rdtscp" :
-				     o->insn == VDSO_TSC_BARE   ? "tsc-bare" :
-								  "tsc");
+		ADD(" --counter %s", o->insn == VDSO_TSC_RDTSCP ? "tsc-rdtscp"
+				     : o->insn == VDSO_TSC_BARE ? "tsc-bare"
+								: "tsc");
 	}
 	ADD(" --threads %u", o->threads);
 	if (o->duration_ns)
@@ -426,8 +440,8 @@ static void progress_line(void *arg, double elapsed, double total, u64 reads)
 	unsigned int *tick = arg;
 
 	if (total > 0)
-		fprintf(stderr, "\r  %c %5.1f of %.0f s, %.1f M reads ", spin[(*tick)++ & 3], elapsed,
-			total, (double)reads * 1e-6);
+		fprintf(stderr, "\r  %c %5.1f of %.0f s, %.1f M reads ", spin[(*tick)++ & 3],
+			elapsed, total, (double)reads * 1e-6);
 	else
 		fprintf(stderr, "\r  %c %5.1f s, %.1f M reads ", spin[(*tick)++ & 3], elapsed,
 			(double)reads * 1e-6);
@@ -451,7 +465,8 @@ static void print_results(const struct torture_cli *cli, const struct torture_re
 		excused += s->excused;
 		if (s->excused_max_ns > excused_max)
 			excused_max = s->excused_max_ns;
-		printf("#   reader %u (simulated CPU %u): %.2f M reads, %.2f M/s; retried or waited: "
+		printf("#   reader %u (simulated CPU %u): %.2f M reads, %.2f M/s; retried or "
+		       "waited: "
 		       "vDSO %.4f %% of %" PRIu64 ", kernel-side %.4f %% of %" PRIu64
 		       "; seqcount-checked %" PRIu64 " (%" PRIu64 " unverifiable)\n",
 		       i, (i + 1) % VDSO_MAX_CPUS, (double)s->reads * 1e-6,
@@ -474,9 +489,9 @@ static void print_results(const struct torture_cli *cli, const struct torture_re
 	       o->counter == TORTURE_COUNTER_TSC ? "TSC" : "synthetic");
 	for (unsigned int i = 0; i < r->nlitmus; i++) {
 		const struct torture_litmus_row *row = &r->litmus[i];
-		const char *name = row->insn == VDSO_TSC_LFENCE ? "lfence;rdtsc" :
-				   row->insn == VDSO_TSC_RDTSCP ? "rdtscp" :
-								  "rdtsc";
+		const char *name = row->insn == VDSO_TSC_LFENCE	  ? "lfence;rdtsc"
+				   : row->insn == VDSO_TSC_RDTSCP ? "rdtscp"
+								  : "rdtsc";
 
 		if (!row->supported) {
 			printf("#   %-13s skipped: this CPU has no rdtscp\n", name);
@@ -487,17 +502,18 @@ static void print_results(const struct torture_cli *cli, const struct torture_re
 			const char *note = row->counts ? "" : "  (not under test)";
 
 			if (!lr->failures && lr->samples)
-				printf("#   %-13s %-5s test passed: margin %" PRIu64 " ns with %" PRIu64
-				       " samples%s\n",
+				printf("#   %-13s %-5s test passed: margin %" PRIu64
+				       " ns with %" PRIu64 " samples%s\n",
 				       name, litmus_name(t), lr->margin_ns, lr->samples, note);
 			else if (!lr->samples)
-				printf("#   %-13s %-5s test: no samples%s\n", name, litmus_name(t), note);
+				printf("#   %-13s %-5s test: no samples%s\n", name, litmus_name(t),
+				       note);
 			else
-				printf("#   %-13s %-5s test failed%s: worst error %" PRIu64 " ns with %" PRIu64
-				       " samples (%" PRIu64 " failed)%s\n",
+				printf("#   %-13s %-5s test failed%s: worst error %" PRIu64
+				       " ns with %" PRIu64 " samples (%" PRIu64 " failed)%s\n",
 				       name, litmus_name(t),
-				       litmus_expected_to_fail(t) ? " as expected" : "", lr->worst_ns,
-				       lr->samples, lr->failures, note);
+				       litmus_expected_to_fail(t) ? " as expected" : "",
+				       lr->worst_ns, lr->samples, lr->failures, note);
 		}
 	}
 }
@@ -538,8 +554,8 @@ int cmd_torture(int argc, char **argv)
 	printf("# tksim torture: %s counter, %u readers, HZ=%u%s, churn %s, window %" PRIu32
 	       ", inject %s, seed %" PRIu64 "\n",
 	       cli.o.counter == TORTURE_COUNTER_TSC ? "TSC" : "synthetic", cli.o.threads, cli.o.hz,
-	       cli.o.max_pressure ? " (maximum writer pressure)" : "", churn, cli.o.window_spin, bugs,
-	       cli.o.seed);
+	       cli.o.max_pressure ? " (maximum writer pressure)" : "", churn, cli.o.window_spin,
+	       bugs, cli.o.seed);
 	printf("# checks %s; %s\n", checks, cli.replay);
 
 	ret = torture_run(&cli.o, &r);

@@ -54,7 +54,7 @@ static uint32_t elf_gnu_hash(const char *name)
 int tk_vdso_init(struct tk_vdso *v, uintptr_t base)
 {
 	const ElfW(Ehdr) *eh = (const ElfW(Ehdr) *)base;
-	const ElfW(Phdr) *ph;
+	const ElfW(Phdr) * ph;
 	const ElfW(Dyn) *dyn = NULL;
 	bool have_load = false;
 

@@ -32,13 +32,13 @@
  */
 struct tk_vdso {
 	uintptr_t load_offset;
-	const ElfW(Sym) *symtab;
+	const ElfW(Sym) * symtab;
 	const char *strtab;
 	uint32_t nsyms;
 	const uint32_t *hash;
 	const uint32_t *gnu_hash;
-	const ElfW(Half) *versym;
-	const ElfW(Verdef) *verdef;
+	const ElfW(Half) * versym;
+	const ElfW(Verdef) * verdef;
 };
 
 int tk_vdso_init(struct tk_vdso *v, uintptr_t base);

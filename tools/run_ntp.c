@@ -71,12 +71,21 @@ static const struct {
 	const char *name;
 	int bit;
 } sta_names[] = {
-	{ "pll", STA_PLL },		{ "ppsfreq", STA_PPSFREQ },	{ "ppstime", STA_PPSTIME },
-	{ "fll", STA_FLL },		{ "ins", STA_INS },		{ "del", STA_DEL },
-	{ "unsync", STA_UNSYNC },	{ "freqhold", STA_FREQHOLD },	{ "clk", STA_CLK },
-	{ "nano", STA_NANO },		{ "mode", STA_MODE },
-	{ "ppssignal", STA_PPSSIGNAL }, { "ppsjitter", STA_PPSJITTER },
-	{ "ppswander", STA_PPSWANDER }, { "ppserror", STA_PPSERROR },
+	{ "pll", STA_PLL },
+	{ "ppsfreq", STA_PPSFREQ },
+	{ "ppstime", STA_PPSTIME },
+	{ "fll", STA_FLL },
+	{ "ins", STA_INS },
+	{ "del", STA_DEL },
+	{ "unsync", STA_UNSYNC },
+	{ "freqhold", STA_FREQHOLD },
+	{ "clk", STA_CLK },
+	{ "nano", STA_NANO },
+	{ "mode", STA_MODE },
+	{ "ppssignal", STA_PPSSIGNAL },
+	{ "ppsjitter", STA_PPSJITTER },
+	{ "ppswander", STA_PPSWANDER },
+	{ "ppserror", STA_PPSERROR },
 	{ "clockerr", STA_CLOCKERR },
 };
 
@@ -177,15 +186,19 @@ static int parse_adjtimex_key(struct tk_timex *tx, char *kv, const char *arg)
 		int st;
 
 		if (parse_status(val, &st))
-			return tksim_usage_error("run", "--adjtimex '%s': status=pll+ins+... or "
-						 "a number, not '%s'", arg, val);
+			return tksim_usage_error("run",
+						 "--adjtimex '%s': status=pll+ins+... or "
+						 "a number, not '%s'",
+						 arg, val);
 		tx->modes |= ADJ_STATUS;
 		tx->status = st;
 	} else if (!strcmp(kv, "maxerror") || !strcmp(kv, "esterror") || !strcmp(kv, "constant") ||
 		   !strcmp(kv, "tai") || !strcmp(kv, "adjtime")) {
 		if (tksim_parse_s64(val, &ll))
-			return tksim_usage_error("run", "--adjtimex '%s': %s wants a whole "
-						 "number, not '%s'", arg, kv, val);
+			return tksim_usage_error("run",
+						 "--adjtimex '%s': %s wants a whole "
+						 "number, not '%s'",
+						 arg, kv, val);
 		if (!strcmp(kv, "maxerror")) {
 			tx->modes |= ADJ_MAXERROR;
 			tx->maxerror = ll;
@@ -198,8 +211,10 @@ static int parse_adjtimex_key(struct tk_timex *tx, char *kv, const char *arg)
 		} else {
 			/* ADJ_TIMECONST and ADJ_TAI share the constant field. */
 			if (tx->modes & (ADJ_TIMECONST | ADJ_TAI))
-				return tksim_usage_error("run", "--adjtimex '%s': constant and "
-							 "tai share one field", arg);
+				return tksim_usage_error("run",
+							 "--adjtimex '%s': constant and "
+							 "tai share one field",
+							 arg);
 			tx->modes |= !strcmp(kv, "tai") ? ADJ_TAI : ADJ_TIMECONST;
 			tx->constant = ll;
 		}
@@ -298,8 +313,10 @@ int run_ntp_parse(struct run_ntp *n, int code, const char *arg)
 		return 0;
 	case RUN_OPT_NOISE:
 		if (parse_signed_ns(arg, &sv) || sv < 0 || sv > (s64)NSEC_PER_SEC)
-			return tksim_usage_error("run", "--noise must be 0..1s (ns, or 20us, "
-						 "1ms), not '%s'", arg);
+			return tksim_usage_error("run",
+						 "--noise must be 0..1s (ns, or 20us, "
+						 "1ms), not '%s'",
+						 arg);
 		n->daemon.noise_ns = (u64)sv;
 		return 0;
 	case RUN_OPT_WANDER:
@@ -352,8 +369,10 @@ int run_ntp_parse(struct run_ntp *n, int code, const char *arg)
 	case RUN_OPT_START_BEFORE_MIDNIGHT:
 		if (tksim_parse_duration_ns(arg, &v) || v < NSEC_PER_SEC ||
 		    v > 86400 * NSEC_PER_SEC)
-			return tksim_usage_error("run", "--start-before-midnight must be "
-						 "1s..1d, not '%s'", arg);
+			return tksim_usage_error("run",
+						 "--start-before-midnight must be "
+						 "1s..1d, not '%s'",
+						 arg);
 		n->before_midnight = v;
 		return 0;
 	default:
@@ -395,8 +414,8 @@ int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg)
 	}
 	n->daemon.leap = n->leap;
 	n->daemon.leap_sec = sim_next_utc_midnight(cfg->wall_time.tv_sec);
-	cfg->wall_time = set_normalized_timespec64(cfg->wall_time.tv_sec, cfg->wall_time.tv_nsec +
-								   n->daemon.boot_error_ns);
+	cfg->wall_time = set_normalized_timespec64(
+		cfg->wall_time.tv_sec, cfg->wall_time.tv_nsec + n->daemon.boot_error_ns);
 	if (!timespec64_valid(&cfg->wall_time))
 		return tksim_usage_error("run", "--boot-error puts the boot before 1970");
 	return 0;

@@ -37,19 +37,21 @@ enum run_ntp_opt {
 };
 
 /* The entries of struct option for them, to splice into cmd_run's table. */
-#define RUN_NTP_LONGOPTS                                                                   \
-	{ "ntpd", required_argument, NULL, RUN_OPT_NTPD },                                 \
-	{ "poll", required_argument, NULL, RUN_OPT_POLL },                                 \
-	{ "fll", no_argument, NULL, RUN_OPT_FLL },                                         \
-	{ "noise", required_argument, NULL, RUN_OPT_NOISE },                               \
-	{ "wander", required_argument, NULL, RUN_OPT_WANDER },                             \
-	{ "wander-interval", required_argument, NULL, RUN_OPT_WANDER_INTERVAL },           \
-	{ "drift", required_argument, NULL, RUN_OPT_DRIFT },                               \
-	{ "boot-error", required_argument, NULL, RUN_OPT_BOOT_ERROR },                     \
-	{ "adjtimex", required_argument, NULL, RUN_OPT_ADJTIMEX },                         \
-	{ "settimeofday", required_argument, NULL, RUN_OPT_SETTIMEOFDAY },                 \
-	{ "leap", required_argument, NULL, RUN_OPT_LEAP },                                 \
-	{ "start-before-midnight", required_argument, NULL, RUN_OPT_START_BEFORE_MIDNIGHT }
+#define RUN_NTP_LONGOPTS                                                                        \
+	{ "ntpd", required_argument, NULL, RUN_OPT_NTPD },                                      \
+		{ "poll", required_argument, NULL, RUN_OPT_POLL },                              \
+		{ "fll", no_argument, NULL, RUN_OPT_FLL },                                      \
+		{ "noise", required_argument, NULL, RUN_OPT_NOISE },                            \
+		{ "wander", required_argument, NULL, RUN_OPT_WANDER },                          \
+		{ "wander-interval", required_argument, NULL, RUN_OPT_WANDER_INTERVAL },        \
+		{ "drift", required_argument, NULL, RUN_OPT_DRIFT },                            \
+		{ "boot-error", required_argument, NULL, RUN_OPT_BOOT_ERROR },                  \
+		{ "adjtimex", required_argument, NULL, RUN_OPT_ADJTIMEX },                      \
+		{ "settimeofday", required_argument, NULL, RUN_OPT_SETTIMEOFDAY },              \
+		{ "leap", required_argument, NULL, RUN_OPT_LEAP },                              \
+	{                                                                                       \
+		"start-before-midnight", required_argument, NULL, RUN_OPT_START_BEFORE_MIDNIGHT \
+	}
 
 /**
  * struct run_ntp - the NTP part of a run's options

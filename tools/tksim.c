@@ -128,9 +128,14 @@ int tksim_parse_duration_ns(const char *s, u64 *out)
 	static const struct {
 		const char *suffix;
 		u64 ns;
-	} units[] = { { "ns", 1 },	     { "us", 1000 },	      { "ms", 1000000 },
-		      { "s", NSEC_PER_SEC }, { "m", 60 * NSEC_PER_SEC }, { "h", 3600 * NSEC_PER_SEC },
-		      { "d", 86400 * NSEC_PER_SEC }, { "", NSEC_PER_SEC } };
+	} units[] = { { "ns", 1 },
+		      { "us", 1000 },
+		      { "ms", 1000000 },
+		      { "s", NSEC_PER_SEC },
+		      { "m", 60 * NSEC_PER_SEC },
+		      { "h", 3600 * NSEC_PER_SEC },
+		      { "d", 86400 * NSEC_PER_SEC },
+		      { "", NSEC_PER_SEC } };
 	char *end;
 	unsigned long long v;
 

@@ -40,9 +40,10 @@
  *
  * Return: ns (plain) past the second the base belongs to; may exceed 1e9.
  */
-static inline __attribute__((always_inline)) u64
-cycles_to_ns_bugs(u64 cycles, u64 cycle_last, u64 mask, u64 max_cycles, u32 mult, u64 base,
-		  u32 shift, u64 bugs)
+static inline __attribute__((always_inline)) u64 cycles_to_ns_bugs(u64 cycles, u64 cycle_last,
+								   u64 mask, u64 max_cycles,
+								   u32 mult, u64 base, u32 shift,
+								   u64 bugs)
 {
 	u64 delta;
 

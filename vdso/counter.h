@@ -49,13 +49,13 @@ static inline u64 rdtsc_ordered(u32 insn)
 
 	switch (insn) {
 	case VDSO_TSC_RDTSCP:
-		__asm__ __volatile__("rdtscp" : "=a"(lo), "=d"(hi), "=c"(aux) :: "memory");
+		__asm__ __volatile__("rdtscp" : "=a"(lo), "=d"(hi), "=c"(aux)::"memory");
 		break;
 	case VDSO_TSC_BARE:
-		__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi) :: "memory");
+		__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi)::"memory");
 		break;
 	default:
-		__asm__ __volatile__("lfence; rdtsc" : "=a"(lo), "=d"(hi) :: "memory");
+		__asm__ __volatile__("lfence; rdtsc" : "=a"(lo), "=d"(hi)::"memory");
 		break;
 	}
 	(void)aux;
@@ -80,7 +80,8 @@ static inline u64 rdtsc_ordered(u32 insn)
  *
  * Return: the counter value in cycles, within the counter's mask.
  */
-static inline u64 vdso_sim_counter_read(const struct vdso_sim_counter *sc, u32 insn, unsigned int cpu)
+static inline u64 vdso_sim_counter_read(const struct vdso_sim_counter *sc, u32 insn,
+					unsigned int cpu)
 {
 	u64 v;
 
@@ -113,7 +114,8 @@ static inline u64 arch_get_hw_counter(s32 clock_mode, const struct vdso_time_dat
 	if (likely(clock_mode == VDSO_CLOCKMODE_TSC))
 		return rdtsc_ordered(vd->arch_data.tsc_insn) & (u64)S64_MAX;
 	if (clock_mode == VDSO_CLOCKMODE_SIM) {
-		/* Like x86's barrier() before vread_pvclock(): no page load before the mode check. */
+		/* Like x86's barrier() before vread_pvclock(): no page load before the mode check.
+		 */
 		barrier();
 		return vdso_sim_counter_read(vd->arch_data.counter, vd->arch_data.tsc_insn,
 					     vdso_this_cpu);

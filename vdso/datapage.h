@@ -18,8 +18,8 @@
 #include "vdso/types.h"
 
 #define VDSO_BASES (TK_CLOCK_TAI + 1)
-#define VDSO_HRES                                                                          \
-	(BIT(TK_CLOCK_REALTIME) | BIT(TK_CLOCK_MONOTONIC) | BIT(TK_CLOCK_BOOTTIME) |       \
+#define VDSO_HRES                                                                    \
+	(BIT(TK_CLOCK_REALTIME) | BIT(TK_CLOCK_MONOTONIC) | BIT(TK_CLOCK_BOOTTIME) | \
 	 BIT(TK_CLOCK_TAI))
 #define VDSO_COARSE (BIT(TK_CLOCK_REALTIME_COARSE) | BIT(TK_CLOCK_MONOTONIC_COARSE))
 #define VDSO_RAW BIT(TK_CLOCK_MONOTONIC_RAW)

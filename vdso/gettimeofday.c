@@ -245,7 +245,8 @@ int cvdso_gettimeofday32(const struct vdso_time_data *vd, struct old_timeval32 *
  */
 time64_t cvdso_time(const struct vdso_time_data *vd, time64_t *t)
 {
-	time64_t sec = (time64_t)READ_ONCE(vd->clock_data[CS_HRES_COARSE].basetime[TK_CLOCK_REALTIME].sec);
+	time64_t sec =
+		(time64_t)READ_ONCE(vd->clock_data[CS_HRES_COARSE].basetime[TK_CLOCK_REALTIME].sec);
 
 	if (t)
 		*t = sec;

@@ -249,7 +249,7 @@ static v416_reader_t *const v416_jump_table[TK_MAX_CLOCKS] = {
 	[TK_CLOCK_MONOTONIC_RAW] = v416_jt_fallback,
 	[TK_CLOCK_REALTIME_COARSE] = v416_jt_realtime_coarse,
 	[TK_CLOCK_MONOTONIC_COARSE] = v416_jt_monotonic_coarse,
-	[TK_CLOCK_BOOTTIME ... TK_MAX_CLOCKS - 1] = v416_jt_fallback,
+	[TK_CLOCK_BOOTTIME... TK_MAX_CLOCKS - 1] = v416_jt_fallback,
 };
 
 /**

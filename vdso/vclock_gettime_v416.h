@@ -28,8 +28,7 @@
 #include "vdso/datapage_v416.h"
 
 int vclock_gettime_v416(const struct vsyscall_gtod_data *g, s32 clock, struct timespec64 *ts);
-int vclock_gettime_v416_seed(const struct vsyscall_gtod_data *g, s32 clock,
-			     struct timespec64 *ts);
+int vclock_gettime_v416_seed(const struct vsyscall_gtod_data *g, s32 clock, struct timespec64 *ts);
 int vclock_gettime_v416_retpoline(const struct vsyscall_gtod_data *g, s32 clock,
 				  struct timespec64 *ts);
 bool vclock_v416_retpoline_built(void);
