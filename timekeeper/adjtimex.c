@@ -77,23 +77,18 @@ int timekeeping_validate_timex(const struct tk_timex *txc, bool privileged)
 
 /*
  * tk_update_leap_state_all(): refresh next_leap_ktime (the MONOTONIC time
- * of an armed leap insertion, which hrtimers use) in the shadow and in the
- * live timekeeper, under tk_core.seq.  timekeeping.c's tk_update_leap_state()
- * does the same on the shadow when it publishes.
+ * of an armed leap insertion, which hrtimers use) in the shadow, and copy it
+ * to the live timekeeper under tk_core.seq.
  */
 static void tk_update_leap_state_all(struct tk_kernel *k)
 {
 	struct tk_data *tkd = &k->tk_core;
-	ktime_t next = ntp_get_next_leap(&k->ntp);
-
-	if (next != KTIME_MAX)
-		next -= tkd->shadow_timekeeper.offs_real;
-	tkd->shadow_timekeeper.next_leap_ktime = next;
 
 	seqcount_write_seq_begin(&tkd->seq);
 	/* smp_wmb: the odd tk_core.seq is visible before the live copy changes. */
 	smp_wmb();
-	WRITE_ONCE(tkd->timekeeper.next_leap_ktime, next);
+	tk_update_leap_state(k, &tkd->shadow_timekeeper);
+	WRITE_ONCE(tkd->timekeeper.next_leap_ktime, tkd->shadow_timekeeper.next_leap_ktime);
 	seqcount_write_seq_end(&tkd->seq);
 }
 

@@ -148,8 +148,12 @@ void tk_setup_internals(struct tk_kernel *k, struct timekeeper *tk, struct clock
 	tk->skip_second_overflow = 0;
 }
 
-/* next_leap_ktime: the CLOCK_MONOTONIC instant of an armed leap insertion. */
-static void tk_update_leap_state(struct tk_kernel *k, struct timekeeper *tk)
+/**
+ * tk_update_leap_state() - set next_leap_ktime, the MONOTONIC instant of an armed leap insertion
+ * @k:  the kernel (its NTP state)
+ * @tk: the timekeeper to update (KTIME_MAX when no insertion is armed)
+ */
+void tk_update_leap_state(struct tk_kernel *k, struct timekeeper *tk)
 {
 	tk->next_leap_ktime = ntp_get_next_leap(&k->ntp);
 	if (tk->next_leap_ktime != KTIME_MAX)

@@ -47,6 +47,7 @@ void tk_xtime_add(struct timekeeper *tk, const struct timespec64 *ts);
 void tk_set_wall_to_mono(struct timekeeper *tk, struct timespec64 wtm);
 void tk_update_sleep_time(struct timekeeper *tk, ktime_t delta);
 void tk_set_tai_offset(struct timekeeper *tk, s32 tai_offset);
+void tk_update_leap_state(struct tk_kernel *k, struct timekeeper *tk);
 void tk_setup_internals(struct tk_kernel *k, struct timekeeper *tk, struct clocksource *clock);
 void timekeeping_forward_now(struct timekeeper *tk);
 void timekeeping_update_from_shadow(struct tk_kernel *k, unsigned int action);
