@@ -444,6 +444,8 @@ static Suite *bugs_suite(void)
 	tcase_add_test(det, test_threadtest_cmp);
 	suite_add_tcase(s, det);
 	tcase_set_timeout(con, 60);
+	/* Real threads: not under valgrind (see test_run_suite()). */
+	tcase_set_tags(con, "realtime");
 	tcase_add_test(con, test_reader_no_retry);
 	tcase_add_test(con, test_writer_no_seq);
 	tcase_add_test(con, test_bare_rdtsc);

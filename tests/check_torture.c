@@ -265,6 +265,8 @@ static Suite *torture_suite(void)
 	TCase *tc = tcase_create("torture");
 
 	tcase_set_timeout(tc, 120);
+	/* Real threads and the real TSC: not under valgrind (see test_run_suite()). */
+	tcase_set_tags(tc, "realtime");
 	tcase_add_test(tc, test_tsc_all_checks);
 	tcase_add_test(tc, test_synthetic_churn);
 	tcase_add_test(tc, test_max_pressure);

@@ -424,6 +424,9 @@ static Suite *tsc_suite(void)
 	tcase_add_test(tc, test_system_tracks_host);
 	tcase_add_test(tc, test_synthetic_counter);
 	tcase_add_test(tc, test_jitter);
+	/* Real TSC and host clocks: not under valgrind (see test_run_suite()). */
+	tcase_set_tags(tc, "realtime");
+	tcase_set_tags(mir, "realtime");
 	suite_add_tcase(s, tc);
 	tcase_add_test(mir, test_mirror_versions);
 	tcase_add_test(mir, test_mirror_find_vvar);
