@@ -107,29 +107,42 @@ int mirror_layout_for(int major, int minor, enum mirror_layout *l)
 }
 
 /**
- * mirror_find_vvar() - the [vvar] mapping in the text of /proc/self/maps
+ * mirror_find_mapping() - a special mapping in the text of /proc/self/maps
  * @maps:  the whole text
+ * @tag:   its name, e.g. "[vvar]" or "[vvar_vclock]" (matched whole)
  * @start: out, its first address
  * @end:   out, one past its last
  *
- * "[vvar_vclock]" (the pvclock and Hyper-V pages, v6.13+) is not it.
- *
  * Return: 0, or -ENOENT if there is none.
  */
-int mirror_find_vvar(const char *maps, unsigned long *start, unsigned long *end)
+int mirror_find_mapping(const char *maps, const char *tag, unsigned long *start, unsigned long *end)
 {
+	size_t tl = strlen(tag);
+
 	for (const char *line = maps; line && *line;) {
 		const char *nl = strchr(line, '\n');
 		size_t len = nl ? (size_t)(nl - line) : strlen(line);
-		const char *tag = "[vvar]";
-		size_t tl = strlen(tag);
 
 		if (len >= tl && !memcmp(line + len - tl, tag, tl) &&
+		    (len == tl || line[len - tl - 1] == ' ') &&
 		    sscanf(line, "%lx-%lx", start, end) == 2)
 			return 0;
 		line = nl ? nl + 1 : NULL;
 	}
 	return -ENOENT;
+}
+
+/**
+ * mirror_find_vvar() - the [vvar] mapping (not "[vvar_vclock]")
+ * @maps:  the text of /proc/self/maps
+ * @start: out, its first address
+ * @end:   out, one past its last
+ *
+ * Return: 0, or -ENOENT if there is none.
+ */
+int mirror_find_vvar(const char *maps, unsigned long *start, unsigned long *end)
+{
+	return mirror_find_mapping(maps, "[vvar]", start, end);
 }
 
 /** mirror_data_offset() - where a layout's time data starts in [vvar] (bytes). */
@@ -148,6 +161,63 @@ unsigned long mirror_data_offset(enum mirror_layout l)
 void mirror_attach(struct mirror *m, const void *data, enum mirror_layout l, u32 insn)
 {
 	*m = (struct mirror){ .data = data, .layout = l, .insn = insn };
+}
+
+/**
+ * mirror_attach_pvclock() - give the view vCPU 0's pvclock entry
+ * @m:    the view
+ * @pvti: the start of the pvclock page, or NULL
+ */
+void mirror_attach_pvclock(struct mirror *m, const void *pvti)
+{
+	m->pvti = pvti;
+}
+
+/* struct pvclock_vcpu_time_info (arch/x86/include/asm/pvclock-abi.h), packed, 32 bytes. */
+#define PVTI_VERSION 0
+#define PVTI_TSC_TIMESTAMP 8
+#define PVTI_SYSTEM_TIME 16
+#define PVTI_MUL 24
+#define PVTI_SHIFT 28
+#define PVTI_FLAGS 29
+#define PVCLOCK_TSC_STABLE_BIT 0x01
+
+/**
+ * mirror_vread_pvclock() - the x86 vDSO's vread_pvclock() on the host's page
+ * @m: the view, with a pvclock entry attached
+ *
+ * kvm-clock counts ns: system_time at tsc_timestamp, plus the TSC delta
+ * scaled by tsc_to_system_mul / 2^32 after a shift by tsc_shift
+ * (pvclock_scale_delta()).  The host updates the entry under its version
+ * seqcount (odd while writing).  The vDSO trusts only an entry flagged
+ * PVCLOCK_TSC_STABLE_BIT: the same value from every vCPU.
+ *
+ * Return: kvm-clock ns masked to 63 bits, or U64_MAX (not stable: the
+ * vDSO would take the syscall).
+ */
+u64 mirror_vread_pvclock(const struct mirror *m)
+{
+	const unsigned char *p = m->pvti;
+	u64 tsc, delta, ns;
+	u32 version, mul;
+	s8 shift;
+
+	do {
+		/* pvclock_read_begin(): an even version, then (acquire) the fields. */
+		version = __atomic_load_n((const u32 *)(const void *)(p + PVTI_VERSION),
+					  __ATOMIC_ACQUIRE) &
+			  ~1U;
+		if (!(READ_ONCE(*(const u8 *)(p + PVTI_FLAGS)) & PVCLOCK_TSC_STABLE_BIT))
+			return U64_MAX;
+		tsc = rdtsc_ordered(m->insn);
+		delta = tsc - READ_ONCE(*(const u64 *)(const void *)(p + PVTI_TSC_TIMESTAMP));
+		mul = READ_ONCE(*(const u32 *)(const void *)(p + PVTI_MUL));
+		shift = READ_ONCE(*(const s8 *)(p + PVTI_SHIFT));
+		delta = shift < 0 ? delta >> -shift : delta << shift;
+		ns = READ_ONCE(*(const u64 *)(const void *)(p + PVTI_SYSTEM_TIME)) +
+		     mul_u64_u32_shr(delta, mul, 32);
+	} while (seqcount_read_retry((const u32 *)(const void *)(p + PVTI_VERSION), version));
+	return ns & (u64)S64_MAX;
 }
 
 static const unsigned char *group_base(const struct mirror *m, int group)
@@ -200,14 +270,16 @@ void mirror_read_group(const struct mirror *m, int group, struct mirror_group *g
  * @ts:    result
  *
  * do_hres()/do_coarse() over the host's layout: the counter is the TSC,
- * read with @m->insn and masked to 63 bits as on x86, converted with
+ * read with @m->insn and masked to 63 bits as on x86, or in pvclock mode
+ * kvm-clock's ns from vCPU 0's pvclock entry (mirror_vread_pvclock()), converted with
  * cycles_to_ns() (the same function the simulated vDSO uses).  Layouts
  * without max_cycles (before v6.10) had no overflow protection; half the
  * delta range stands for it, which keeps the negative-motion clamp.
  *
  * Return: 0; -EINVAL for a clock the vDSO does not serve; -EOPNOTSUPP when
- * the page's clock mode is not TSC (the host would use its pvclock or
- * Hyper-V page, or the syscall, which tksim does not mirror).
+ * the page's clock mode is neither TSC nor pvclock with a pvclock entry
+ * attached, or the pvclock entry is not stable (the host's vDSO would use
+ * the Hyper-V page or the syscall, which tksim does not mirror).
  */
 int mirror_clock_gettime(const struct mirror *m, s32 clock, struct timespec64 *ts)
 {
@@ -230,9 +302,14 @@ int mirror_clock_gettime(const struct mirror *m, s32 clock, struct timespec64 *t
 		if (msk & VDSO_COARSE)
 			continue;
 		read_fields(m, b, &g);
-		if (g.clock_mode != MIRROR_MODE_TSC)
+		if (g.clock_mode == MIRROR_MODE_TSC)
+			cycles = rdtsc_ordered(m->insn) & (u64)S64_MAX;
+		else if (g.clock_mode == MIRROR_MODE_PVCLOCK && m->pvti)
+			cycles = mirror_vread_pvclock(m);
+		else
 			return -EOPNOTSUPP;
-		cycles = rdtsc_ordered(m->insn) & (u64)S64_MAX;
+		if ((s64)cycles < 0)
+			return -EOPNOTSUPP;
 	} while (seqcount_read_retry(&FIELD(u32, b, 0), seq));
 
 	if (!(msk & VDSO_COARSE)) {

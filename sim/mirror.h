@@ -16,7 +16,10 @@
  *   v6.15-       struct vdso_time_data: struct vdso_clock clock_data[] at
  *                +0, 232 bytes each (the layout of vdso/datapage.h)
  * The clock modes have kept their numbers: 0 none, 1 TSC, 2 pvclock,
- * 3 Hyper-V; INT_MAX marks a time-namespace page.
+ * 3 Hyper-V; INT_MAX marks a time-namespace page.  In pvclock mode (a KVM
+ * guest on kvm-clock) the counter is not the TSC but kvm-clock's ns, which
+ * the vDSO computes from the TSC and vCPU 0's pvclock_vcpu_time_info
+ * (mirror_vread_pvclock()); mult/shift then convert ns to ns.
  */
 
 #include "vdso/datapage.h"
@@ -42,11 +45,14 @@ enum mirror_layout {
  * @data:   the first clock group (CS_HRES_COARSE) of the time data
  * @layout: how to decode it
  * @insn:   enum vdso_tsc_insn to read the TSC with
+ * @pvti:   vCPU 0's struct pvclock_vcpu_time_info (the first entry of the
+ *          pvclock page, [vvar_vclock] since v6.13), or NULL
  */
 struct mirror {
 	const unsigned char *data;
 	enum mirror_layout layout;
 	u32 insn;
+	const unsigned char *pvti;
 };
 
 /**
@@ -75,9 +81,13 @@ const char *mirror_layout_name(enum mirror_layout l);
 const char *mirror_mode_name(s32 mode);
 int mirror_parse_release(const char *release, int *major, int *minor);
 int mirror_layout_for(int major, int minor, enum mirror_layout *l);
+int mirror_find_mapping(const char *maps, const char *tag, unsigned long *start,
+			unsigned long *end);
 int mirror_find_vvar(const char *maps, unsigned long *start, unsigned long *end);
 unsigned long mirror_data_offset(enum mirror_layout l);
 void mirror_attach(struct mirror *m, const void *data, enum mirror_layout l, u32 insn);
+void mirror_attach_pvclock(struct mirror *m, const void *pvti);
+u64 mirror_vread_pvclock(const struct mirror *m);
 void mirror_read_group(const struct mirror *m, int group, struct mirror_group *g);
 int mirror_clock_gettime(const struct mirror *m, s32 clock, struct timespec64 *ts);
 

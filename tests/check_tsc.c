@@ -276,6 +276,59 @@ START_TEST(test_mirror_find_vvar)
 	ck_assert_uint_eq(end, 0x7f96e6ae0000UL);
 	ck_assert_int_eq(mirror_find_vvar("1000-2000 r-xp 0 00:00 0 [vdso]\n", &start, &end),
 			 -ENOENT);
+	ck_assert_int_eq(mirror_find_mapping(maps, "[vvar_vclock]", &start, &end), 0);
+	ck_assert_uint_eq(start, 0x7ffd1000UL);
+	ck_assert_uint_eq(end, 0x7ffd3000UL);
+	ck_assert_int_eq(mirror_find_mapping(maps, "vclock]", &start, &end), -ENOENT);
+}
+END_TEST
+
+/* A struct pvclock_vcpu_time_info as a hypervisor lays it out (packed, 32 bytes). */
+struct test_pvti {
+	u32 version;
+	u32 pad0;
+	u64 tsc_timestamp;
+	u64 system_time;
+	u32 tsc_to_system_mul;
+	s8 tsc_shift;
+	u8 flags;
+	u8 pad[2];
+} __attribute__((packed));
+
+/*
+ * vread_pvclock(): system_time + ((tsc - tsc_timestamp) << shift) * mul >> 32.
+ * With mul = 2^31 and shift 1 one TSC cycle is one ns, so the result must lie
+ * between system_time + the TSC deltas read just before and just after.
+ * An entry not flagged TSC-stable sends the vDSO to the syscall (U64_MAX).
+ */
+START_TEST(test_mirror_pvclock)
+{
+	struct test_pvti pvti = { .version = 4,
+				  .system_time = 5 * NSEC_PER_SEC,
+				  .tsc_to_system_mul = 1U << 31,
+				  .tsc_shift = 1,
+				  .flags = 1 };
+	struct mirror m;
+	u64 before, after, ns;
+
+	mirror_attach(&m, NULL, MIRROR_LAYOUT_V6_15, VDSO_TSC_LFENCE);
+	mirror_attach_pvclock(&m, &pvti);
+	pvti.tsc_timestamp = rdtsc_ordered(VDSO_TSC_LFENCE);
+	before = rdtsc_ordered(VDSO_TSC_LFENCE) - pvti.tsc_timestamp;
+	ns = mirror_vread_pvclock(&m);
+	after = rdtsc_ordered(VDSO_TSC_LFENCE) - pvti.tsc_timestamp;
+	ck_assert_msg(ns >= pvti.system_time + before && ns <= pvti.system_time + after,
+		      "pvclock %" PRIu64 " outside [%" PRIu64 ", %" PRIu64 "]", ns,
+		      pvti.system_time + before, pvti.system_time + after);
+	/* A negative shift divides: 4 cycles per ns at mul 2^32 - 1 ~ 1.0. */
+	pvti.tsc_shift = -2;
+	pvti.tsc_to_system_mul = 0xffffffffU;
+	ns = mirror_vread_pvclock(&m) - pvti.system_time;
+	after = rdtsc_ordered(VDSO_TSC_LFENCE) - pvti.tsc_timestamp;
+	ck_assert_msg(ns <= after / 4, "shift -2: %" PRIu64 " ns for %" PRIu64 " cycles", ns,
+		      after);
+	pvti.flags = 0;
+	ck_assert_uint_eq(mirror_vread_pvclock(&m), U64_MAX);
 }
 END_TEST
 
@@ -356,7 +409,7 @@ START_TEST(test_mirror_decodes_layouts)
 }
 END_TEST
 
-/* The running kernel's own page: the coarse clocks always, the others in TSC mode. */
+/* The running kernel's own page: the coarse clocks always, the others in TSC or pvclock mode. */
 START_TEST(test_mirror_host)
 {
 	char buf[1 << 16];
@@ -386,12 +439,16 @@ START_TEST(test_mirror_host)
 	}
 	fclose(u);
 	mirror_attach(&m, (const void *)(start + mirror_data_offset(l)), l, VDSO_TSC_LFENCE);
+	if (!mirror_find_mapping(buf, "[vvar_vclock]", &start, &end))
+		mirror_attach_pvclock(&m, (const void *)start);
 	mirror_read_group(&m, CS_HRES_COARSE, &g);
 	for (s32 c = 0; c < VDSO_BASES; c++) {
 		bool hres = BIT(c) & (VDSO_HRES | VDSO_RAW);
+		bool counter = g.clock_mode == MIRROR_MODE_TSC ||
+			       (g.clock_mode == MIRROR_MODE_PVCLOCK && m.pvti &&
+				mirror_vread_pvclock(&m) != U64_MAX);
 
-		if (!(BIT(c) & (VDSO_HRES | VDSO_RAW | VDSO_COARSE)) ||
-		    (hres && g.clock_mode != MIRROR_MODE_TSC))
+		if (!(BIT(c) & (VDSO_HRES | VDSO_RAW | VDSO_COARSE)) || (hres && !counter))
 			continue;
 		for (int i = 0; i < 1000; i++) {
 			struct timespec a, b;
@@ -430,6 +487,7 @@ static Suite *tsc_suite(void)
 	suite_add_tcase(s, tc);
 	tcase_add_test(mir, test_mirror_versions);
 	tcase_add_test(mir, test_mirror_find_vvar);
+	tcase_add_test(mir, test_mirror_pvclock);
 	tcase_add_test(mir, test_mirror_decodes_layouts);
 	tcase_add_test(mir, test_mirror_host);
 	suite_add_tcase(s, mir);

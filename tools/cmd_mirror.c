@@ -6,7 +6,8 @@
  * clock_gettime() before <= tksim <= host after, and the mean difference.
  * Exit status: 0 every sample in order; 1 some were not; 2 bad usage or a
  * kernel/page tksim cannot decode; 4 the hres clocks were skipped because
- * the host's clock mode is not TSC (kselftest's KSFT_SKIP).
+ * the host's clock mode is neither TSC nor a TSC-stable pvclock (kselftest's
+ * KSFT_SKIP).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -31,8 +32,9 @@ static void mirror_help(void)
 	       "(x86, v5.3 to v6.19 layouts), read every clock the host's vDSO serves with\n"
 	       "tksim's own seqcount and cycles_to_ns() and the real TSC, and check that\n"
 	       "host clock_gettime() before <= tksim <= host clock_gettime() after.\n"
-	       "Coarse clocks need no counter and are always compared; the others only\n"
-	       "when the host's clock mode is TSC (not in a VM using kvm-clock or Hyper-V).\n\n"
+	       "Coarse clocks need no counter and are always compared; the others when\n"
+	       "the host's clock mode is TSC, or pvclock (a KVM guest on kvm-clock: the\n"
+	       "TSC scaled by vCPU 0's entry in [vvar_vclock], as vread_pvclock() does).\n\n"
 	       "Options:\n"
 	       "  --samples N   samples per clock (default 100000)\n"
 	       "  --layout L    auto (from uname -r), v5.3, v6.10, v6.13 or v6.15 (default auto)\n"
@@ -164,7 +166,7 @@ int cmd_mirror(int argc, char **argv)
 	u64 samples = 100000;
 	int layout = -1, major, minor, c;
 	u32 insn = sim_tsc_insn_supported(VDSO_TSC_RDTSCP) ? VDSO_TSC_RDTSCP : VDSO_TSC_LFENCE;
-	unsigned long start, end;
+	unsigned long start, end, vclock_start = 0, vclock_end;
 	struct mirror_group hres, raw;
 	struct utsname u;
 	struct mirror m;
@@ -233,9 +235,12 @@ int cmd_mirror(int argc, char **argv)
 		fprintf(stderr, "tksim mirror: no [vvar] mapping in /proc/self/maps (vDSO off?)\n");
 		return TKSIM_EXIT_USAGE;
 	}
-	free(maps);
 	mirror_attach(&m, (const void *)(start + mirror_data_offset((enum mirror_layout)layout)),
 		      (enum mirror_layout)layout, insn);
+	/* kvm-clock guests: vCPU 0's pvclock entry opens the pvclock page (v6.13+). */
+	if (!mirror_find_mapping(maps, "[vvar_vclock]", &vclock_start, &vclock_end))
+		mirror_attach_pvclock(&m, (const void *)vclock_start);
+	free(maps);
 	mirror_read_group(&m, CS_HRES_COARSE, &hres);
 	mirror_read_group(&m, CS_RAW, &raw);
 
@@ -269,14 +274,21 @@ int cmd_mirror(int argc, char **argv)
 	printf("# host clock_gettime() before <= tksim <= host clock_gettime() after:\n");
 	for (size_t i = 0; i < sizeof(coarse_clocks) / sizeof(coarse_clocks[0]); i++)
 		ok &= compare_clock(&m, coarse_clocks[i], samples);
-	if (hres.clock_mode != MIRROR_MODE_TSC || raw.clock_mode != MIRROR_MODE_TSC) {
+	if (hres.clock_mode == MIRROR_MODE_PVCLOCK && raw.clock_mode == MIRROR_MODE_PVCLOCK &&
+	    m.pvti && mirror_vread_pvclock(&m) != U64_MAX)
+		printf("# counter: kvm-clock ns from vCPU 0's pvclock entry at 0x%lx "
+		       "([vvar_vclock]) "
+		       "and the TSC\n",
+		       vclock_start);
+	else if (hres.clock_mode != MIRROR_MODE_TSC || raw.clock_mode != MIRROR_MODE_TSC) {
 		printf("SKIP: the host's clock mode is %s, not TSC: its vDSO reads the %s, which "
 		       "tksim "
 		       "does not model, so REALTIME, MONOTONIC, MONOTONIC_RAW, BOOTTIME and TAI "
 		       "cannot be mirrored here\n",
 		       mirror_mode_name(hres.clock_mode),
 		       hres.clock_mode == MIRROR_MODE_PVCLOCK
-			       ? "paravirtual clock page (kvm-clock or Xen)"
+			       ? "paravirtual clock page (no [vvar_vclock] mapping, or not flagged "
+				 "TSC-stable)"
 		       : hres.clock_mode == MIRROR_MODE_HVCLOCK ? "Hyper-V reference page"
 								: "kernel through the syscall");
 		if (!ok) {

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 typedef uint8_t u8;
+typedef int8_t s8;
 typedef uint32_t u32;
 typedef int32_t s32;
 typedef uint64_t u64;
