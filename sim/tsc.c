@@ -184,6 +184,14 @@ int sim_tsc_clocksource_init_hz(struct sim_tsc *t, u32 insn, u64 hz)
 	return clocksource_register_khz(&t->cs, (u32)((hz + 500) / 1000));
 }
 
+/* The calibrated TSC frequency, for an instruction this CPU has (-EOPNOTSUPP otherwise). */
+static int tsc_hz_for(u32 insn, u64 *hz)
+{
+	if (!sim_tsc_insn_supported(insn))
+		return -EOPNOTSUPP;
+	return sim_tsc_calibrate(hz);
+}
+
 /**
  * sim_tsc_clocksource_init() - calibrate the TSC and build its clocksource
  * @t:    the TSC
@@ -194,14 +202,9 @@ int sim_tsc_clocksource_init_hz(struct sim_tsc *t, u32 insn, u64 hz)
 int sim_tsc_clocksource_init(struct sim_tsc *t, u32 insn)
 {
 	u64 hz;
-	int ret;
+	int ret = tsc_hz_for(insn, &hz);
 
-	if (!sim_tsc_insn_supported(insn))
-		return -EOPNOTSUPP;
-	ret = sim_tsc_calibrate(&hz);
-	if (ret)
-		return ret;
-	return sim_tsc_clocksource_init_hz(t, insn, hz);
+	return ret ? ret : sim_tsc_clocksource_init_hz(t, insn, hz);
 }
 
 /**
@@ -267,14 +270,9 @@ int sim_tsc_system_init_hz(struct sim_tsc_system *s, u32 insn, u64 hz,
 int sim_tsc_system_init(struct sim_tsc_system *s, u32 insn, const struct tk_boot_params *bp)
 {
 	u64 hz;
-	int ret;
+	int ret = tsc_hz_for(insn, &hz);
 
-	if (!sim_tsc_insn_supported(insn))
-		return -EOPNOTSUPP;
-	ret = sim_tsc_calibrate(&hz);
-	if (ret)
-		return ret;
-	return sim_tsc_system_init_hz(s, insn, hz, bp);
+	return ret ? ret : sim_tsc_system_init_hz(s, insn, hz, bp);
 }
 
 /** sim_tsc_system_destroy() - release a system from sim_tsc_system_init(). */

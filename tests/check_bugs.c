@@ -325,15 +325,6 @@ END_TEST
 
 /* --------------------------------------------- concurrent: real threads */
 
-static u64 tsc_hz(void)
-{
-	static u64 hz;
-
-	if (!hz)
-		ck_assert_int_eq(sim_tsc_calibrate(&hz), 0);
-	return hz;
-}
-
 /* A bounded seqcount torture: 0.4 s faithful, then up to 3 s with the bug. */
 static void seqcount_bug(u64 bug)
 {
@@ -341,7 +332,7 @@ static void seqcount_bug(u64 bug)
 	struct torture_result r;
 
 	torture_opts_default(&o);
-	o.tsc_hz = tsc_hz();
+	o.tsc_hz = test_tsc_hz();
 	o.checks = TORTURE_CHECK_SEQCOUNT;
 	o.window_spin = 2000;
 	o.seed = test_seed();
@@ -384,7 +375,7 @@ static struct litmus_result litmus_with(enum litmus_test t, u64 bugs, u64 ms)
 	struct litmus_result r;
 
 	ck_assert_ptr_nonnull(s);
-	ck_assert_int_eq(sim_tsc_system_init_hz(s, VDSO_TSC_LFENCE, tsc_hz(), NULL), 0);
+	ck_assert_int_eq(sim_tsc_system_init_hz(s, VDSO_TSC_LFENCE, test_tsc_hz(), NULL), 0);
 	sim_bugs_apply(&s->k, bugs);
 	p.vd = &s->k.vdata;
 	ck_assert_int_eq(litmus_run(t, &p, &r), 0);

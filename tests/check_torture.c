@@ -9,19 +9,10 @@
 #include "sim/bugs.h"
 #include "sim/torture.h"
 
-static u64 tsc_hz(void)
-{
-	static u64 hz;
-
-	if (!hz)
-		ck_assert_int_eq(sim_tsc_calibrate(&hz), 0);
-	return hz;
-}
-
 static void short_opts(struct torture_opts *o, u64 ms)
 {
 	torture_opts_default(o);
-	o->tsc_hz = tsc_hz();
+	o->tsc_hz = test_tsc_hz();
 	o->seed = test_seed();
 	o->duration_ns = ms * NSEC_PER_MSEC;
 	o->litmus_ns = 25 * NSEC_PER_MSEC;
@@ -227,7 +218,7 @@ START_TEST(test_cli)
 	snprintf(args, sizeof(args),
 		 "torture --iterations 300 --checks seqcount,sandwich,inconsistency --seed %" PRIu64
 		 " --tsc-hz %" PRIu64 " --quiet",
-		 test_seed(), tsc_hz());
+		 test_seed(), test_tsc_hz());
 	ck_assert_msg(tksim(out, sizeof(out), args) == 0, "%s", out);
 	ck_assert_ptr_nonnull(strstr(out, "PASS: all properties held"));
 	ck_assert_ptr_nonnull(strstr(out, "M reads"));
@@ -235,7 +226,7 @@ START_TEST(test_cli)
 	snprintf(args, sizeof(args),
 		 "torture --seconds 3 --inject writer-no-seq --checks seqcount --window 2000 "
 		 "--seed %" PRIu64 " --tsc-hz %" PRIu64 " --quiet",
-		 test_seed(), tsc_hz());
+		 test_seed(), test_tsc_hz());
 	ck_assert_msg(tksim(out, sizeof(out), args) == 1, "%s", out);
 	ck_assert_ptr_nonnull(strstr(out, "VIOLATION (seqcount)"));
 	ck_assert_ptr_nonnull(strstr(out, "replay with: tksim torture"));

@@ -9,16 +9,6 @@
 #include "sim/tsc.h"
 #include "vdso/gettimeofday.h"
 
-/* One calibration for the whole suite (tests run in one process with CK_FORK=no too). */
-static u64 tsc_hz(void)
-{
-	static u64 hz;
-
-	if (!hz)
-		ck_assert_int_eq(sim_tsc_calibrate(&hz), 0);
-	return hz;
-}
-
 static u64 host_ns(clockid_t id)
 {
 	struct timespec ts;
@@ -32,7 +22,7 @@ static struct sim_tsc_system *tsc_system(u32 insn)
 	struct sim_tsc_system *s = aligned_alloc(64, sizeof(*s));
 
 	ck_assert_ptr_nonnull(s);
-	ck_assert_int_eq(sim_tsc_system_init_hz(s, insn, tsc_hz(), NULL), 0);
+	ck_assert_int_eq(sim_tsc_system_init_hz(s, insn, test_tsc_hz(), NULL), 0);
 	return s;
 }
 
@@ -45,7 +35,7 @@ static void tsc_system_free(struct sim_tsc_system *s)
 /* Two calibrations agree to 0.1 %, and the TSC is a plausible clock (1 MHz .. 100 GHz). */
 START_TEST(test_calibrate)
 {
-	u64 a = tsc_hz(), b;
+	u64 a = test_tsc_hz(), b;
 
 	ck_assert_int_eq(sim_tsc_calibrate_ns(&b, 20 * NSEC_PER_MSEC), 0);
 	ck_assert_msg(a > 1000000 && a < 100000000000ULL, "TSC at %" PRIu64 " Hz?", a);
@@ -171,7 +161,7 @@ START_TEST(test_synthetic_counter)
 	s64 skewed;
 
 	ck_assert_ptr_nonnull(c);
-	ck_assert_int_eq(sim_tsc_clocksource_init_hz(&t, VDSO_TSC_LFENCE, tsc_hz()), 0);
+	ck_assert_int_eq(sim_tsc_clocksource_init_hz(&t, VDSO_TSC_LFENCE, test_tsc_hz()), 0);
 	p.skew[3] = 5000000;
 	ck_assert_int_eq(sim_tsc_counter_init(c, &t, &p), 0);
 	ck_assert_int_eq(c->cs.vdso_clock_mode, VDSO_CLOCKMODE_SIM);
@@ -215,7 +205,7 @@ START_TEST(test_jitter)
 		.freq_hz = 1000000, .bits = 64, .jitter = 50, .seed = test_seed()
 	};
 
-	ck_assert_int_eq(sim_tsc_clocksource_init_hz(&t, VDSO_TSC_LFENCE, tsc_hz()), 0);
+	ck_assert_int_eq(sim_tsc_clocksource_init_hz(&t, VDSO_TSC_LFENCE, test_tsc_hz()), 0);
 	p.skew[2] = -1000;
 	ck_assert_int_eq(sim_tsc_counter_init(a, &t, &p), 0);
 	ck_assert_int_eq(sim_tsc_counter_init(b, &t, &p), 0);

@@ -12,6 +12,7 @@
 #include "sim/engine.h"
 #include "sim/oracle.h"
 #include "sim/rng.h"
+#include "sim/tsc.h"
 
 /*
  * test_seed() - the seed of this run's randomised tests: $TKSIM_SEED if set
@@ -34,6 +35,16 @@ static inline u64 test_seed(void)
 		fflush(stdout);
 	}
 	return seed;
+}
+
+/* The host's TSC frequency, calibrated once per process (CK_FORK=no runs every test in one). */
+static inline u64 test_tsc_hz(void)
+{
+	static u64 hz;
+
+	if (!hz)
+		ck_assert_int_eq(sim_tsc_calibrate(&hz), 0);
+	return hz;
 }
 
 /* A fresh system from @cfg; fails the test if it cannot be built. */
