@@ -20,6 +20,11 @@ expect 2 "stray argument" -- "$TKSIM" run extra
 expect 0 "run with a wrapping 24-bit counter" -- "$TKSIM" run --duration 30s --bits 24 --freq 3579545 --quiet
 expect 0 "csv to stdout" -- "$TKSIM" run --duration 3s --csv - --quiet
 contains "t_s,realtime_error_ns" "the csv has its header"
+expect 0 "a tickless system with a wrapping 24-bit counter" -- "$TKSIM" run --nohz 2s --bits 24 --freq 3579545 --duration 5m --quiet
+contains "all held" "idle gaps keep every property"
+contains "ticks  *[0-9]\{1,4\}," "the tick stopped: hundreds of ticks in 5 minutes, not 300000"
+expect 2 "a NOHZ gap past max_idle_ns" -- "$TKSIM" run --nohz 3s --bits 24 --freq 3579545
+contains "max_idle_ns" "the limit is named"
 expect 0 "a trace to stdout" -- "$TKSIM" run --duration 5ms --trace - --ntpd off
 contains "xtime_nsec_sns" "the trace names its columns"
 expect 2 "an unwritable trace" -- "$TKSIM" run --duration 5ms --trace /nonexistent/t.tsv

@@ -26,6 +26,7 @@ struct run_opts {
 	struct sim_config cfg;
 	u64 duration_ns;
 	u64 csv_interval_ns;
+	u64 nohz_max_ns;
 	const char *csv_path;
 	const char *trace_path;
 	u64 seed;
@@ -58,6 +59,9 @@ static void run_help(void)
 	       "  --seed N          seed of the sampling instants and the NTP noise (default 1)\n"
 	       "  --csv FILE        write a time series (- for stdout)\n"
 	       "  --csv-interval D  time between CSV rows (default 1s)\n"
+	       "  --nohz D          a tickless idle system: after each tick the tick stops\n"
+	       "                    for a random 0..D (at most the clocksource's max_idle_ns),\n"
+	       "                    and the next tick accumulates the gap logarithmically\n"
 	       "  --trace FILE      every number the timekeeper keeps, one line per tick\n"
 	       "                    (- for stdout; try it with --duration 20ms)\n"
 	       "  --quiet           no progress line on a terminal\n"
@@ -93,6 +97,7 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 		{ "seed", required_argument, NULL, 's' },
 		{ "csv", required_argument, NULL, 'c' },
 		{ "csv-interval", required_argument, NULL, 'i' },
+		{ "nohz", required_argument, NULL, 'n' },
 		{ "trace", required_argument, NULL, 'T' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
@@ -150,6 +155,10 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 			break;
 		case 'c':
 			o->csv_path = optarg;
+			break;
+		case 'n':
+			if (tksim_parse_duration_ns(optarg, &o->nohz_max_ns))
+				return tksim_usage_error("run", "bad --nohz '%s'", optarg);
 			break;
 		case 'i':
 			if (tksim_parse_duration_ns(optarg, &o->csv_interval_ns) ||
@@ -314,6 +323,13 @@ static int run(int argc, char **argv, struct run_opts *o)
 	s = sim_system_new(&o->cfg, &err);
 	if (!s)
 		return tksim_usage_error("run", "cannot build this system: %s", strerror(-err));
+	if (o->nohz_max_ns > s->counter.cs.max_idle_ns) {
+		ret = tksim_usage_error(
+			"run",
+			"--nohz may be at most this clocksource's max_idle_ns, %" PRIu64 " ns",
+			s->counter.cs.max_idle_ns);
+		goto out_free;
+	}
 	ret = run_ntp_start(&o->ntp, &ntpd, s);
 	if (ret)
 		goto out_free;
@@ -342,6 +358,15 @@ static int run(int argc, char **argv, struct run_opts *o)
 		/* Run to the next tick, then check at a random instant before the one after. */
 		u64 t = s->next_tick_ns + sim_rng_below(&rng, s->tick_period_ns);
 
+		/* NOHZ: the tick stops for a while first (sim_idle_ns() ends with a tick). */
+		if (o->nohz_max_ns) {
+			u64 gap = sim_rng_below(&rng, o->nohz_max_ns) + 1;
+
+			if (s->now_ns + gap < o->duration_ns) {
+				sim_idle_ns(s, gap);
+				t = s->now_ns + sim_rng_below(&rng, s->tick_period_ns);
+			}
+		}
 		sim_advance_to(s, t < o->duration_ns ? t : o->duration_ns);
 		/* The daemon and the scripted calls act at the first instant after their time. */
 		if (s->now_ns >= sim_ntpd_next_due(&ntpd))
