@@ -228,7 +228,7 @@ static const unsigned char *group_base(const struct mirror *m, int group)
 #define FIELD(type, base, off) (*(const type *)(const void *)((base) + (off)))
 
 /* One group's fields; the caller holds the seqcount. */
-static void read_fields(const struct mirror *m, const unsigned char *b, struct mirror_group *g)
+static void read_fields(const struct mirror *m, const unsigned char *b, struct vdso_clock *g)
 {
 	const struct layout_desc *d = &layouts[m->layout];
 
@@ -246,7 +246,7 @@ static void read_fields(const struct mirror *m, const unsigned char *b, struct m
  * @group: CS_HRES_COARSE or CS_RAW
  * @g:     out
  */
-void mirror_read_group(const struct mirror *m, int group, struct mirror_group *g)
+void mirror_read_group(const struct mirror *m, int group, struct vdso_clock *g)
 {
 	const unsigned char *b = group_base(m, group);
 	const struct layout_desc *d = &layouts[m->layout];
@@ -257,8 +257,8 @@ void mirror_read_group(const struct mirror *m, int group, struct mirror_group *g
 		for (int i = 0; i < VDSO_BASES; i++) {
 			unsigned long off = d->basetime + 16 * (unsigned long)i;
 
-			g->base[i].sec = READ_ONCE(FIELD(u64, b, off));
-			g->base[i].nsec = READ_ONCE(FIELD(u64, b, off + 8));
+			g->basetime[i].sec = READ_ONCE(FIELD(u64, b, off));
+			g->basetime[i].nsec = READ_ONCE(FIELD(u64, b, off + 8));
 		}
 	} while (seqcount_read_retry(&FIELD(u32, b, 0), g->seq));
 }
@@ -285,7 +285,7 @@ int mirror_clock_gettime(const struct mirror *m, s32 clock, struct timespec64 *t
 {
 	const struct layout_desc *d = &layouts[m->layout];
 	const unsigned char *b;
-	struct mirror_group g;
+	struct vdso_clock g;
 	u64 sec, nsec, cycles = 0;
 	u32 seq, msk;
 

@@ -55,28 +55,6 @@ struct mirror {
 	const unsigned char *pvti;
 };
 
-/**
- * struct mirror_group - one clock group as decoded, for reports
- * @seq:        the seqcount
- * @clock_mode: MIRROR_MODE_*
- * @cycle_last: cycles
- * @max_cycles: cycles (0 where the layout has none)
- * @mask:       cycles
- * @mult:       cycles to shifted ns
- * @shift:      of @mult
- * @base:       basetime[] of every clock id (sec, nsec as in the page)
- */
-struct mirror_group {
-	u32 seq;
-	s32 clock_mode;
-	u64 cycle_last;
-	u64 max_cycles;
-	u64 mask;
-	u32 mult;
-	u32 shift;
-	struct vdso_timestamp base[VDSO_BASES];
-};
-
 const char *mirror_layout_name(enum mirror_layout l);
 const char *mirror_mode_name(s32 mode);
 int mirror_parse_release(const char *release, int *major, int *minor);
@@ -88,7 +66,11 @@ unsigned long mirror_data_offset(enum mirror_layout l);
 void mirror_attach(struct mirror *m, const void *data, enum mirror_layout l, u32 insn);
 void mirror_attach_pvclock(struct mirror *m, const void *pvti);
 u64 mirror_vread_pvclock(const struct mirror *m);
-void mirror_read_group(const struct mirror *m, int group, struct mirror_group *g);
+/*
+ * A decoded group is a struct vdso_clock (vdso/datapage.h): every layout holds
+ * the same fields; max_cycles is 0 where the layout has none.
+ */
+void mirror_read_group(const struct mirror *m, int group, struct vdso_clock *g);
 int mirror_clock_gettime(const struct mirror *m, s32 clock, struct timespec64 *ts);
 
 #endif /* TKSIM_SIM_MIRROR_H */

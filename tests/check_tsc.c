@@ -359,7 +359,7 @@ START_TEST(test_mirror_decodes_layouts)
 	update_wall_time(&s->k);
 	for (int l = MIRROR_LAYOUT_V5_3; l < MIRROR_LAYOUT_NR; l++) {
 		const void *data = s->k.vdata.clock_data;
-		struct mirror_group g;
+		struct vdso_clock g;
 
 		if (l != MIRROR_LAYOUT_V6_15) {
 			pack_old_layout(old, &s->k.vdata, l != MIRROR_LAYOUT_V5_3);
@@ -370,7 +370,7 @@ START_TEST(test_mirror_decodes_layouts)
 		ck_assert_int_eq(g.clock_mode, MIRROR_MODE_TSC);
 		ck_assert_uint_eq(g.mult, s->k.vdata.clock_data[CS_RAW].mult);
 		ck_assert_uint_eq(
-			g.base[TK_CLOCK_MONOTONIC_RAW].nsec,
+			g.basetime[TK_CLOCK_MONOTONIC_RAW].nsec,
 			s->k.vdata.clock_data[CS_RAW].basetime[TK_CLOCK_MONOTONIC_RAW].nsec);
 		for (unsigned int i = 0; i < oracle_nr_clocks; i++) {
 			s32 c = oracle_clocks[i];
@@ -408,7 +408,7 @@ START_TEST(test_mirror_host)
 	unsigned long start, end;
 	enum mirror_layout l;
 	struct mirror m;
-	struct mirror_group g;
+	struct vdso_clock g;
 	int maj, min;
 	struct utsname_buf {
 		char release[256];

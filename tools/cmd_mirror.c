@@ -95,7 +95,7 @@ static char *read_maps(void)
 	return buf;
 }
 
-static void print_group(const char *name, const struct mirror_group *g)
+static void print_group(const char *name, const struct vdso_clock *g)
 {
 	printf("# %-11s seq %" PRIu32 ", clock mode %s (%" PRId32 "), cycle_last %" PRIu64
 	       ", mult %" PRIu32 ", shift %" PRIu32 ", max_cycles %" PRIu64 "\n",
@@ -167,7 +167,7 @@ int cmd_mirror(int argc, char **argv)
 	int layout = -1, major, minor, c;
 	u32 insn = sim_tsc_insn_supported(VDSO_TSC_RDTSCP) ? VDSO_TSC_RDTSCP : VDSO_TSC_LFENCE;
 	unsigned long start, end, vclock_start = 0, vclock_end;
-	struct mirror_group hres, raw;
+	struct vdso_clock hres, raw;
 	struct utsname u;
 	struct mirror m;
 	bool ok = true;
@@ -257,7 +257,7 @@ int cmd_mirror(int argc, char **argv)
 	}
 	{
 		time_t now = time(NULL);
-		s64 d = (s64)hres.base[TK_CLOCK_REALTIME_COARSE].sec - (s64)now;
+		s64 d = (s64)hres.basetime[TK_CLOCK_REALTIME_COARSE].sec - (s64)now;
 
 		if (hres.clock_mode < MIRROR_MODE_NONE || hres.clock_mode > MIRROR_MODE_HVCLOCK ||
 		    d < -2 || d > 2) {
@@ -266,7 +266,7 @@ int cmd_mirror(int argc, char **argv)
 				"(REALTIME_COARSE %" PRIu64 " s against time() %ld s); "
 				"--layout can try another\n",
 				mirror_layout_name((enum mirror_layout)layout),
-				hres.base[TK_CLOCK_REALTIME_COARSE].sec, (long)now);
+				hres.basetime[TK_CLOCK_REALTIME_COARSE].sec, (long)now);
 			return TKSIM_EXIT_USAGE;
 		}
 	}
