@@ -280,6 +280,7 @@ static void log_publication(struct torture_ctx *c, u32 seq, u32 first, u64 excus
 	word_t *dst = (word_t *)p->vc;
 
 	WRITE_ONCE(p->tag, (u64)seq | 1);
+	/* smp_wmb: the odd tag is visible before the slot's contents change. */
 	smp_wmb();
 	WRITE_ONCE(p->first, first);
 	WRITE_ONCE(p->excuse_ns, excuse_ns);
@@ -304,6 +305,7 @@ static bool log_read(struct torture_ctx *c, u32 seq, struct torture_pub *out)
 	out->excuse_ns = READ_ONCE(p->excuse_ns);
 	for (size_t i = 0; i < PUB_WORDS; i++)
 		dst[i] = __atomic_load_n(&src[i], __ATOMIC_RELAXED);
+	/* smp_rmb: the copy is complete before the tag is checked again. */
 	smp_rmb();
 	return READ_ONCE(p->tag) == seq;
 }
@@ -469,6 +471,7 @@ static int read_clock(struct reader *r, s32 clock, int path, struct timespec64 *
 		ret = cvdso_clock_gettime(c->vd, clock, ts);
 	else
 		ret = tk_sys_clock_gettime(c->k, clock, ts);
+	/* smp_rmb: the read's loads complete before the sequences are loaded again. */
 	smp_rmb();
 	s1 = READ_ONCE(*seq);
 	t1 = READ_ONCE(*tkseq);
@@ -510,6 +513,7 @@ static u64 set_seq_begin(struct torture_ctx *c)
 /* No clock set overlapped the reads since @s0: settable clocks may be compared. */
 static bool set_seq_same(struct torture_ctx *c, u64 s0)
 {
+	/* smp_rmb: the clock reads complete before set_seq is loaded again. */
 	smp_rmb();
 	return !(s0 & 1) && READ_ONCE(c->set_seq) == s0;
 }
@@ -537,6 +541,7 @@ static void probe(struct reader *r, s32 clock)
 	c0 = torture_counter(c);
 	ret = read_clock(r, clock, PATH_VDSO, &v, &wv);
 	c1 = torture_counter(c);
+	/* smp_rmb: the vDSO read completes before tk_core.seq is loaded again. */
 	smp_rmb();
 	t1 = READ_ONCE(c->k->tk_core.seq);
 	if (ret) {
