@@ -154,6 +154,18 @@ const struct sim_bug sim_bugs[] = {
 		.version = "v5.3",
 		.caught_by = "oracle: vDSO == kernel-side across the wrap of a 24-bit counter",
 	},
+	{
+		.name = "ntp-offset-u32",
+		.bit = BUG_NTP_OFFSET_U32,
+		.side = SIM_BUG_WRITER,
+		.concurrent = false,
+		.what = "adjtimex() reads a negative us offset back through a (u32) cast: "
+			"-5 us as 4294962",
+		.fix = "ntp: Remove invalid cast in time offset math",
+		.hash = "f5807b0606da",
+		.version = "v6.13",
+		.caught_by = "adjtimex read-back: the offset set is the offset read (ADJ_MICRO)",
+	},
 };
 const unsigned int sim_nr_bugs = sizeof(sim_bugs) / sizeof(sim_bugs[0]);
 

@@ -309,6 +309,39 @@ START_TEST(test_coarse_pre615)
 }
 END_TEST
 
+/*
+ * ntp-offset-u32: in us mode, the offset adjtimex() reads back right after
+ * setting it is the offset set (nothing has been slewed yet), sign included.
+ * Returns the offset read back for @set_us.
+ */
+static long long offset_readback(u64 bugs, long long set_us)
+{
+	struct sim_config cfg;
+	struct sim_system *s;
+	struct tk_timex tx = { .modes = ADJ_STATUS | ADJ_MICRO | ADJ_OFFSET,
+			       .status = STA_PLL,
+			       .offset = set_us };
+
+	sim_config_default(&cfg);
+	s = bug_system(&cfg, bugs);
+	ck_assert_int_ge(do_adjtimex(&s->k, &tx, true), 0);
+	tx = (struct tk_timex){ .modes = 0 };
+	ck_assert_int_ge(do_adjtimex(&s->k, &tx, true), 0);
+	sim_system_free(s);
+	return tx.offset;
+}
+
+START_TEST(test_ntp_offset_u32)
+{
+	ck_assert_int_eq(offset_readback(0, -5), -5);
+	ck_assert_int_eq(offset_readback(0, 7), 7);
+	/* The old cast: positive offsets are unchanged, negative ones are not. */
+	ck_assert_int_eq(offset_readback(BUG_NTP_OFFSET_U32, 7), 7);
+	ck_assert_msg(offset_readback(BUG_NTP_OFFSET_U32, -5) != -5,
+		      "ntp-offset-u32 was not caught");
+}
+END_TEST
+
 /* threadtest-cmp: the kernel's comparator misses a step back across a second boundary. */
 START_TEST(test_threadtest_cmp)
 {
@@ -433,6 +466,7 @@ static Suite *bugs_suite(void)
 	tcase_add_test(det, test_no_xtime_correction);
 	tcase_add_test(det, test_coarse_pre615);
 	tcase_add_test(det, test_threadtest_cmp);
+	tcase_add_test(det, test_ntp_offset_u32);
 	suite_add_tcase(s, det);
 	tcase_set_timeout(con, 60);
 	/* Real threads: not under valgrind (see test_run_suite()). */
