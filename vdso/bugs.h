@@ -29,8 +29,7 @@
 #define BUG_RAW_PRE413 TK_BUG(6) /* RAW accumulates whole ns per interval (pre-4.13) */
 #define BUG_BOOTTIME_SHIFT TK_BUG(8) /* vDSO BOOTTIME as offs_boot << shift (pre-5.3) */
 #define BUG_NEG_MOTION_HALF TK_BUG(10) /* negative motion cut-off at half the mask (6.13-rc) */
-#define BUG_NTP_OFFSET_U32 TK_BUG(12) /* adjtimex reads a us offset back through (u32) (pre-6.13) \
-				       */
+#define BUG_NTP_OFFSET_U32 TK_BUG(12) /* adjtimex's us offset read back via (u32) (pre-6.13) */
 
 /* Applied by configuration rather than a hook. */
 #define BUG_BARE_RDTSC TK_BUG(2) /* the vDSO reads the TSC with plain rdtsc (rejected 2023) */
