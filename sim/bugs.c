@@ -60,7 +60,7 @@ const struct sim_bug sim_bugs[] = {
 		.fix = "x86: tsc prevent time going backwards",
 		.hash = "d8bb6f4c1670",
 		.version = "v2.6.25",
-		.caught_by = "oracle: vDSO == kernel-side on a CPU whose counter lags (skew)",
+		.caught_by = "x86 TSC-rule vDSO == kernel-side on a CPU whose counter lags (skew)",
 	},
 	{
 		.name = "no-xtime-correction",
