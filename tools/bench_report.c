@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "tools/json.h"
 
 /* The row of a (kind, clock) pair, or -1. */
 static int api_index(enum bench_kind kind, s32 clock)
@@ -445,31 +446,6 @@ void bench_print_text(FILE *f, const struct bench_report *r)
 }
 
 /* ---------------------------------------------------------------- JSON */
-
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
-/* A number, or null for NaN/inf (JSON has neither). */
-static void json_num(FILE *f, double v)
-{
-	if (isfinite(v))
-		fprintf(f, "%.3f", v);
-	else
-		fprintf(f, "null");
-}
 
 static void json_cell(FILE *f, const struct bench_cell *c)
 {

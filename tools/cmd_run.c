@@ -17,6 +17,7 @@
 
 #include "sim/oracle.h"
 #include "sim/trace.h"
+#include "tools/run_json.h"
 #include "tools/run_ntp.h"
 #include "tools/scenario.h"
 #include "tools/tksim.h"
@@ -32,6 +33,7 @@ struct run_opts {
 	u64 trace_from_ns, trace_to_ns;
 	u64 seed;
 	bool quiet;
+	bool json;
 	struct run_ntp ntp;
 	struct scenario scn;
 };
@@ -68,6 +70,7 @@ static void run_help(void)
 	       "  --from T, --to T  trace only the ticks at simulated times T1 <= t <= T2\n"
 	       "                    (durations since boot, as --duration; default: all)\n"
 	       "  --quiet           no progress line on a terminal\n"
+	       "  --json            the summary as one JSON object (docs/output.md)\n"
 	       "  --help            this text\n\n");
 	run_ntp_help();
 	printf("\nExit status: 0 all properties held, 1 a property was violated, 2 bad usage.\n");
@@ -106,6 +109,7 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 		{ "from", required_argument, NULL, 'F' },
 		{ "to", required_argument, NULL, 'U' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		RUN_NTP_LONGOPTS,
 		{ 0, 0, 0, 0 },
@@ -185,6 +189,9 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 		case 'q':
 			o->quiet = true;
 			break;
+		case 'j':
+			o->json = true;
+			break;
 		case 'h':
 			run_help();
 			exit(TKSIM_EXIT_OK);
@@ -233,6 +240,10 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 	ret = run_parse_argv(argc, argv, o);
 	if (ret)
 		return ret;
+	if (o->json && ((o->csv_path && !strcmp(o->csv_path, "-")) ||
+			(o->trace_path && !strcmp(o->trace_path, "-"))))
+		return tksim_usage_error("run",
+					 "--json and a --csv or --trace on stdout would mix");
 	if (o->trace_from_ns > o->trace_to_ns)
 		return tksim_usage_error("run", "--from must not be after --to");
 	o->ntp.daemon.seed = o->seed; /* --seed also seeds the measurement noise */
@@ -398,8 +409,9 @@ static int run(int argc, char **argv, struct run_opts *o)
 			trace_row(trace, s, o);
 		if (oracle_check_instant(s, &mono, &st, why, sizeof(why)) ||
 		    oracle_check_raw_exact(s, why, sizeof(why))) {
-			printf("VIOLATION at %.9f s (seed %" PRIu64 "): %s\n",
-			       (double)s->now_ns * 1e-9, o->seed, why);
+			if (!o->json)
+				printf("VIOLATION at %.9f s (seed %" PRIu64 "): %s\n",
+				       (double)s->now_ns * 1e-9, o->seed, why);
 			ret = TKSIM_EXIT_VIOLATION;
 			break;
 		}
@@ -416,7 +428,15 @@ static int run(int argc, char **argv, struct run_opts *o)
 	}
 	if (progress)
 		fprintf(stderr, "\r%60s\r", "");
-	if (!to_stdout) {
+	if (o->json) {
+		struct run_result r = { .seed = o->seed,
+					.st = &st,
+					.wall_s = tksim_wall_seconds() - t0,
+					.violation = ret ? why : NULL,
+					.violation_ns = s->now_ns };
+
+		run_print_json(stdout, s, &ntpd, &r);
+	} else if (!to_stdout) {
 		print_summary(s, o, &st, &ntpd, tksim_wall_seconds() - t0);
 		if (ret == TKSIM_EXIT_OK)
 			printf("  properties                   all held\n");
