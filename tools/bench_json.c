@@ -4,31 +4,7 @@
 
 #include "config.h"
 #include "tools/bench_report.h"
-
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
-/* A number, or null for NaN/inf (JSON has neither). */
-static void json_num(FILE *f, double v)
-{
-	if (isfinite(v))
-		fprintf(f, "%.3f", v);
-	else
-		fprintf(f, "null");
-}
+#include "tools/json.h"
 
 static void json_cell(FILE *f, const struct bench_cell *c)
 {
