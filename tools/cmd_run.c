@@ -19,6 +19,7 @@
 #include "sim/trace.h"
 #include "tools/run_json.h"
 #include "tools/run_ntp.h"
+#include "tools/run_tick.h"
 #include "tools/scenario.h"
 #include "tools/tksim.h"
 
@@ -389,26 +390,11 @@ static int run(int argc, char **argv, struct run_opts *o)
 	ret = TKSIM_EXIT_OK;
 
 	while (s->now_ns < o->duration_ns) {
-		/* Run to the next tick, then check at a random instant before the one after. */
-		u64 t = s->next_tick_ns + sim_rng_below(&rng, s->tick_period_ns);
-
-		/* NOHZ: the tick stops for a while first (sim_idle_ns() ends with a tick). */
-		if (o->nohz_max_ns) {
-			u64 gap = sim_rng_below(&rng, o->nohz_max_ns) + 1;
-
-			if (s->now_ns + gap < o->duration_ns) {
-				sim_idle_ns(s, gap);
-				t = s->now_ns + sim_rng_below(&rng, s->tick_period_ns);
-			}
-		}
-		sim_advance_to(s, t < o->duration_ns ? t : o->duration_ns);
-		/* The daemon and the scripted calls act at the first instant after their time. */
-		if (s->now_ns >= sim_ntpd_next_due(&ntpd))
-			sim_ntpd_run(&ntpd, s);
+		/* Run to a random instant of the next tick (tools/run_tick.c). */
+		run_tick(s, &ntpd, &rng, o->duration_ns, o->nohz_max_ns);
 		if (trace)
 			trace_row(trace, s, o);
-		if (oracle_check_instant(s, &mono, &st, why, sizeof(why)) ||
-		    oracle_check_raw_exact(s, why, sizeof(why))) {
+		if (oracle_check_tick(s, &mono, &st, why, sizeof(why))) {
 			if (!o->json)
 				printf("VIOLATION at %.9f s (seed %" PRIu64 "): %s\n",
 				       (double)s->now_ns * 1e-9, o->seed, why);
