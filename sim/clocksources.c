@@ -221,8 +221,8 @@ void sim_css_account(struct sim_system *s, enum sim_path path, s32 clock)
 	cs->nr_reads++;
 	if (path != SIM_PATH_VDSO)
 		return;
-	fallback = READ_ONCE(s->k.vdata.clock_data[CS_HRES_COARSE].clock_mode) ==
-		   VDSO_CLOCKMODE_NONE;
+	fallback =
+		READ_ONCE(s->k.vdata.clock_data[CS_HRES_COARSE].clock_mode) == VDSO_CLOCKMODE_NONE;
 	ph = &css->phase[css->nr_phases - 1];
 	ph->calls++;
 	ph->fallbacks += fallback;

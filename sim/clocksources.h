@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* tksim's own: the x86 clocksource hardware of a simulated machine (tsc, hpet, acpi_pm, jiffies). */
+/* tksim's own: the x86 clocksource hardware of a simulated machine (tsc, hpet, acpi_pm, jiffies).
+ */
 #ifndef TKSIM_SIM_CLOCKSOURCES_H
 #define TKSIM_SIM_CLOCKSOURCES_H
 

@@ -103,9 +103,9 @@ static void sim_counter_apply(struct sim_counter *c, const struct sim_counter_ev
 		break;
 	case SIM_COUNTER_JUMP: {
 		/* value ns at the nominal rate, in 1/2^48 cycles; the count never goes below 0. */
-		unsigned __int128 d = (unsigned __int128)(ev->value < 0 ? -(u64)ev->value :
-									   (u64)ev->value) *
-				      rate_q48(c->p.freq_hz, 0);
+		unsigned __int128 d =
+			(unsigned __int128)(ev->value < 0 ? -(u64)ev->value : (u64)ev->value) *
+			rate_q48(c->p.freq_hz, 0);
 
 		sim_counter_new_segment(c, ev->t_ns, c->cur_error_ppb);
 		if (ev->value >= 0)
@@ -179,7 +179,8 @@ void sim_counter_set_time(struct sim_counter *c, u64 now_ns)
 	for (;;) {
 		u64 t_ev = c->next_ev < c->nr_ev ? c->ev[c->next_ev].t_ns : U64_MAX;
 
-		/* The earlier of the next event and the next drift/wander step; events first on a tie. */
+		/* The earlier of the next event and the next drift/wander step; events first on a
+		 * tie. */
 		if (t_ev <= now_ns && t_ev <= c->next_change_ns) {
 			sim_counter_apply(c, &c->ev[c->next_ev++]);
 		} else if (c->next_change_ns <= now_ns) {

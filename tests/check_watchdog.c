@@ -160,7 +160,8 @@ START_TEST(test_fallback_after_switch)
 	ck_assert_uint_eq(css.phase[1].fallbacks, fallbacks + 1);
 	ck_assert_int_eq(sim_clock_gettime(s, SIM_PATH_VDSO, TK_CLOCK_MONOTONIC_COARSE, &b), 0);
 	ck_assert_uint_eq(css.phase[1].fallbacks, fallbacks + 1);
-	/* Time goes on with the HPET: 7 ms later MONOTONIC moved 7 ms, within one HPET period (70 ns). */
+	/* Time goes on with the HPET: 7 ms later MONOTONIC moved 7 ms, within one HPET period (70
+	 * ns). */
 	sim_advance_ns(s, 7 * NSEC_PER_MSEC);
 	ck_assert_int_eq(sim_clock_gettime(s, SIM_PATH_VDSO, TK_CLOCK_MONOTONIC, &b), 0);
 	ck_assert_msg(ts_to_ns(&b) - ts_to_ns(&a) > 7 * NSEC_PER_MSEC - 70 &&
@@ -249,7 +250,8 @@ START_TEST(test_event_api)
 	for (int i = 0; i < SIM_COUNTER_MAX_EVENTS; i++)
 		ck_assert_int_eq(sim_counter_event(&s->counter, &ev), 0);
 	ck_assert_int_eq(sim_counter_event(&s->counter, &ev), -ENOSPC);
-	/* All sixteen +0 ppb drifts apply at 3 s; the rate is unchanged and the slots free again. */
+	/* All sixteen +0 ppb drifts apply at 3 s; the rate is unchanged and the slots free again.
+	 */
 	sim_advance_ns(s, 2 * NSEC_PER_SEC);
 	ck_assert_uint_eq(s->counter.nr_ev, 0);
 	ck_assert_int_eq(s->counter.cur_error_ppb, cfg.counter.error_ppb);
@@ -262,7 +264,8 @@ START_TEST(test_event_exact)
 {
 	struct sim_counter_params p = { .freq_hz = 1000000000ULL, .bits = 64 };
 	struct sim_counter c;
-	struct sim_counter_event ev = { .t_ns = NSEC_PER_SEC, .kind = SIM_COUNTER_DRIFT,
+	struct sim_counter_event ev = { .t_ns = NSEC_PER_SEC,
+					.kind = SIM_COUNTER_DRIFT,
 					.value = 1000000 };
 
 	ck_assert_int_eq(sim_counter_init(&c, &p, "t"), 0);

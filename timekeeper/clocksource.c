@@ -132,9 +132,9 @@ int clocksource_register_scale(struct clocksource *cs, u32 scale, u32 freq)
 	if (!cs->uncertainty_margin) {
 		u64 period_ns = NSEC_PER_SEC / ((u64)scale * freq);
 
-		cs->uncertainty_margin = (u32)(period_ns < 2 * WATCHDOG_MAX_SKEW ?
-						       2 * WATCHDOG_MAX_SKEW :
-						       period_ns);
+		cs->uncertainty_margin =
+			(u32)(period_ns < 2 * WATCHDOG_MAX_SKEW ? 2 * WATCHDOG_MAX_SKEW
+								: period_ns);
 	}
 	clocksource_update_max_deferment(cs);
 	return 0;

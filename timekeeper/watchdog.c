@@ -286,7 +286,8 @@ static bool clocksource_watchdog_one(struct cs_watchdog *wd, struct clocksource 
 		__clocksource_unstable(wd, cs, jiffies);
 		return true;
 	}
-	/* A continuous clocksource verified against a continuous watchdog may run high resolution. */
+	/* A continuous clocksource verified against a continuous watchdog may run high resolution.
+	 */
 	if (!(cs->flags & CLOCK_SOURCE_VALID_FOR_HRES) &&
 	    (cs->flags & CLOCK_SOURCE_IS_CONTINUOUS) &&
 	    (wd->watchdog->flags & CLOCK_SOURCE_IS_CONTINUOUS)) {

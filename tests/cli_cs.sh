@@ -1,0 +1,24 @@
+#!/bin/sh
+# tksim's own: `tksim run`'s clocksource options (watchdog, switch, counter events).
+set -u
+. "${top_srcdir:-.}/tests/cli_lib.sh"
+scn=${top_srcdir:-.}/scenarios
+
+expect 0 "the unstable-TSC VM scenario" -- "$TKSIM" run "$scn/unstable-tsc-vm.scn" --quiet
+contains "all held" "every property holds across the switch"
+contains "unstable     at 46.000 s" "the TSC is flagged after the first whole interval of drift"
+contains "switched     to hpet at 46.000 s; vDSO clock_mode NONE" "the switch is to the HPET"
+contains "hpet .* 100% by syscall,   800 ns each" "after it every hres read takes the syscall"
+expect 0 "a drift inside the margins" -- "$TKSIM" run --clocksources tsc,hpet --counter-event 10s:drift=600 --duration 30s --quiet
+contains "in use       tsc" "600 ppm is tolerated"
+expect 0 "a stopped TSC, ACPI PM watching" -- "$TKSIM" run --clocksources tsc,hpet,acpi_pm --watchdog acpi_pm --counter-event 5s:stop --duration 20s --quiet
+contains "watchdog     acpi_pm" "the forced watchdog is used"
+contains "switched     to hpet" "the best remaining clocksource takes over"
+expect 2 "an unknown clocksource" -- "$TKSIM" run --clocksources tsc,pit
+contains "unknown 'pit'" "it is named"
+expect 2 "a list without tsc" -- "$TKSIM" run --clocksources hpet
+expect 2 "a bad event" -- "$TKSIM" run --clocksources tsc,hpet --counter-event 5s:melt
+contains "bad --counter-event '5s:melt'" "the event is quoted"
+expect 2 "a watchdog that is not there" -- "$TKSIM" run --clocksources tsc,hpet --watchdog acpi_pm
+expect 2 "--watchdog alone" -- "$TKSIM" run --watchdog hpet
+exit $fail
