@@ -133,14 +133,14 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 			o->cfg.counter.freq_hz = v;
 			break;
 		case 'p': {
-			char *end;
-			double ppm = strtod(optarg, &end);
+			s64 ppb;
 
-			if (*end || end == optarg || !(fabs(ppm) < 100000.0))
+			if (tksim_parse_fixed(optarg, 3, &ppb) || ppb <= -100000000 ||
+			    ppb >= 100000000)
 				return tksim_usage_error(
 					"run", "--ppm must be a number within +/-100000, not '%s'",
 					optarg);
-			o->cfg.counter.error_ppb = (s64)llround(ppm * 1000.0);
+			o->cfg.counter.error_ppb = ppb;
 			break;
 		}
 		case 'b':
