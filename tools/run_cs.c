@@ -44,7 +44,6 @@ static int parse_counter_event(struct run_cs *c, const char *arg)
 	const char *colon = strchr(arg, ':');
 	struct sim_counter_event ev = { 0 };
 	char t[64];
-	u64 d;
 	s64 v;
 
 	if (c->nr_ev == SIM_COUNTER_MAX_EVENTS)
@@ -58,21 +57,19 @@ static int parse_counter_event(struct run_cs *c, const char *arg)
 		goto bad;
 	colon++;
 	if (!strncmp(colon, "drift=", 6)) {
-		/* ppm to ppb; within +/-100000 ppm, as --ppm. */
-		if (tksim_parse_s64(colon + 6, &v) || v > 100000 || v < -100000)
+		/* ppm with up to 3 decimals, kept as ppb; within +/-100000 ppm, as --ppm. */
+		if (tksim_parse_fixed(colon + 6, 3, &v) || v > 100000000 || v < -100000000)
 			goto bad;
 		ev.kind = SIM_COUNTER_DRIFT;
-		ev.value = v * 1000;
+		ev.value = v;
 	} else if (!strcmp(colon, "stop")) {
 		ev.kind = SIM_COUNTER_STOP;
 	} else if (!strncmp(colon, "jump=", 5)) {
-		const char *dur = colon + 5;
-		bool neg = *dur == '-';
-
-		if (tksim_parse_duration_ns(dur + neg, &d) || d > (u64)S64_MAX)
+		/* A signed time; a bare number is seconds, as in every duration. */
+		if (tksim_parse_time_ns(colon + 5, NSEC_PER_SEC, &v) || v == S64_MIN)
 			goto bad;
 		ev.kind = SIM_COUNTER_JUMP;
-		ev.value = neg ? -(s64)d : (s64)d;
+		ev.value = v;
 	} else {
 		goto bad;
 	}
