@@ -59,7 +59,8 @@ int proc_timens_set_offset(struct time_namespace *ns, const struct proc_timens_o
 		if (off->val.tv_sec > KTIME_SEC_MAX || off->val.tv_sec < -KTIME_SEC_MAX)
 			return -ERANGE;
 		tp = timespec64_add(tp, off->val);
-		/* Half of KTIME_SEC_MAX: the namespace's clock stays far from overflowing ktime_t. */
+		/* Half of KTIME_SEC_MAX: the namespace's clock stays far from overflowing ktime_t.
+		 */
 		if (tp.tv_sec < 0 || tp.tv_sec > KTIME_SEC_MAX / 2)
 			return -ERANGE;
 	}

@@ -324,8 +324,7 @@ time64_t cvdso_time(const struct vdso_time_data *vd, time64_t *t)
 	time64_t sec;
 
 	/* REALTIME is not namespaced: a namespace page only says where the real one is. */
-	if (unlikely(READ_ONCE(vd->clock_data[CS_HRES_COARSE].clock_mode) ==
-		     VDSO_CLOCKMODE_TIMENS))
+	if (unlikely(READ_ONCE(vd->clock_data[CS_HRES_COARSE].clock_mode) == VDSO_CLOCKMODE_TIMENS))
 		vd = vdso_timens_data(vd);
 	sec = (time64_t)READ_ONCE(vd->clock_data[CS_HRES_COARSE].basetime[TK_CLOCK_REALTIME].sec);
 
@@ -359,8 +358,7 @@ static bool cvdso_clock_getres_common(const struct vdso_time_data *vd, s32 clock
 
 	if (!vdso_clockid_valid(clock))
 		return false;
-	if (unlikely(READ_ONCE(vd->clock_data[CS_HRES_COARSE].clock_mode) ==
-		     VDSO_CLOCKMODE_TIMENS))
+	if (unlikely(READ_ONCE(vd->clock_data[CS_HRES_COARSE].clock_mode) == VDSO_CLOCKMODE_TIMENS))
 		vd = vdso_timens_data(vd);
 	msk = BIT(clock);
 	if (msk & (VDSO_HRES | VDSO_RAW))
