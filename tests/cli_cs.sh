@@ -28,4 +28,13 @@ contains "unstable     at 3.500 s" "a 1.5 ms step is flagged at the next check"
 # read just before it returned.  The kernel would do the same; the oracle says so.
 expect 1 "a backward jump of 1.5 ms" -- "$TKSIM" run --clocksources tsc,hpet --counter-event 3.25s:jump=-1.5ms --duration 6s --quiet
 contains "CLOCK_MONOTONIC went back" "time going back is reported"
+expect 0 "readers inside a time namespace" -- "$TKSIM" run --timens -8.25s,2d --duration 10s --quiet
+contains "time namespace  MONOTONIC -8.250000000 s, BOOTTIME 172800.000000000 s; 10000 instants checked inside" "the namespace is checked at every instant"
+contains "all held" "its clocks are the host's plus the offsets"
+expect 0 "a namespace across a clocksource switch" -- "$TKSIM" run "$scn/unstable-tsc-vm.scn" --timens 1h,-5s --duration 50s --quiet
+contains "switched     to hpet" "the switch happens"
+contains "all held" "the namespace's readers fall back correctly"
+expect 2 "a namespace MONOTONIC before zero" -- "$TKSIM" run --timens -20s,0 --duration 1s
+contains "ERANGE" "the kernel's range check is named"
+expect 2 "a malformed --timens" -- "$TKSIM" run --timens 5s
 exit $fail

@@ -391,10 +391,8 @@ static int run(int argc, char **argv, struct run_opts *o)
 			sim_ntpd_run(&ntpd, s);
 		if (trace)
 			sim_trace_row(trace, s);
-		if (run_cs_violation(&o->cs))
-			snprintf(why, sizeof(why), "%s", run_cs_violation(&o->cs));
-		if (run_cs_violation(&o->cs) ||
-		    oracle_check_instant(s, &mono, &st, why, sizeof(why)) ||
+		if (oracle_check_instant(s, &mono, &st, why, sizeof(why)) ||
+		    run_cs_check(&o->cs, s, why, sizeof(why)) ||
 		    (run_cs_raw_exact_checkable(&o->cs, s) &&
 		     oracle_check_raw_exact(s, why, sizeof(why)))) {
 			printf("VIOLATION at %.9f s (seed %" PRIu64 "): %s\n",

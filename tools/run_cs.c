@@ -80,6 +80,39 @@ bad:
 		"run", "bad --counter-event '%s' (T:drift=PPM, T:stop or T:jump=[-]D)", arg);
 }
 
+/* --timens MONO,BOOT: the namespace's offsets, signed times (a bare number is seconds). */
+static int parse_timens(struct run_cs *c, const char *arg)
+{
+	const char *comma = strchr(arg, ',');
+	char mono[64];
+	s64 v[2];
+
+	if (!comma || (size_t)(comma - arg) >= sizeof(mono))
+		goto bad;
+	memcpy(mono, arg, (size_t)(comma - arg));
+	mono[comma - arg] = '\0';
+	if (tksim_parse_time_ns(mono, NSEC_PER_SEC, &v[0]) ||
+	    tksim_parse_time_ns(comma + 1, NSEC_PER_SEC, &v[1]))
+		goto bad;
+	for (int i = 0; i < 2; i++) {
+		/* As the proc file has them: tv_nsec in [0, 1e9), the sign in tv_sec. */
+		s64 sec = v[i] / NSEC_PER_SEC, nsec = v[i] % NSEC_PER_SEC;
+
+		if (nsec < 0) {
+			sec--;
+			nsec += NSEC_PER_SEC;
+		}
+		c->ns_off[i] = (struct proc_timens_offset){
+			.clockid = i ? TK_CLOCK_BOOTTIME : TK_CLOCK_MONOTONIC,
+			.val = { .tv_sec = sec, .tv_nsec = (long)nsec },
+		};
+	}
+	c->timens = true;
+	return 0;
+bad:
+	return tksim_usage_error("run", "bad --timens '%s' (MONO,BOOT offsets: -1h,2d)", arg);
+}
+
 /**
  * run_cs_parse() - one clocksource option
  * @c:    the options
@@ -103,6 +136,8 @@ int run_cs_parse(struct run_cs *c, int code, const char *arg)
 		return 0;
 	case RUN_OPT_COUNTER_EVENT:
 		return parse_counter_event(c, arg);
+	case RUN_OPT_TIMENS:
+		return parse_timens(c, arg);
 	default:
 		return tksim_usage_error("run", "unknown option");
 	}
@@ -128,6 +163,19 @@ int run_cs_start(struct run_cs *c, struct sim_system *s)
 		if (sim_counter_event(&s->counter, &c->ev[i]))
 			return tksim_usage_error("run", "cannot schedule counter event %u", i + 1);
 	}
+	if (c->timens) {
+		int ret;
+
+		timens_init(&c->ns, &s->k);
+		ret = proc_timens_set_offset(&c->ns, c->ns_off, 2);
+		if (ret)
+			return tksim_usage_error(
+				"run", "--timens: the kernel refuses these offsets (%s)",
+				ret == -ERANGE ? "ERANGE: a clock would be negative or "
+						 "too large"
+					       : strerror(-ret));
+		timens_set_vvar_page(&c->ns);
+	}
 	return 0;
 }
 
@@ -149,10 +197,29 @@ bool run_cs_raw_exact_checkable(const struct run_cs *c, const struct sim_system 
 	return c->nr_ev == 0 || s->now_ns < c->ev[0].t_ns;
 }
 
-/** run_cs_violation() - the continuity failure across a switch, or NULL. */
-const char *run_cs_violation(const struct run_cs *c)
+/**
+ * run_cs_check() - the properties of this part at the current instant
+ * @c:   the options and state
+ * @s:   the system
+ * @why: explanation on failure
+ * @n:   size of @why
+ *
+ * Every clock read the same just before and after a clocksource switch
+ * (checked when it happened), and inside the namespace every property of
+ * oracle_check_timens() holds.
+ *
+ * Return: 0 or -1.
+ */
+int run_cs_check(struct run_cs *c, struct sim_system *s, char *why, size_t n)
 {
-	return c->enabled && c->css.violation ? c->css.why : NULL;
+	if (c->enabled && c->css.violation) {
+		snprintf(why, n, "%s", c->css.why);
+		return -1;
+	}
+	if (!c->timens)
+		return 0;
+	c->ns_checks++;
+	return oracle_check_timens(s, &c->ns, &c->ns_mono, why, n);
 }
 
 /** run_cs_help() - the options' lines of `tksim run --help`. */
@@ -166,7 +233,10 @@ void run_cs_help(void)
 	       "                    (default: the kernel's choice, the best rated)\n"
 	       "  --counter-event T:drift=PPM|T:stop|T:jump=[-]D  at virtual time T the\n"
 	       "                    TSC's frequency changes by PPM, it stops, or it jumps\n"
-	       "                    by D (repeatable)\n");
+	       "                    by D (repeatable)\n"
+	       "  --timens MONO,BOOT  also read every clock from inside a time namespace\n"
+	       "                    whose MONOTONIC and BOOTTIME offsets are MONO and BOOT\n"
+	       "                    (-1h,2d; as /proc/PID/timens_offsets would set them)\n");
 }
 
 /* One phase: which clocksource, its reads through the vDSO entry and their modelled cost. */
@@ -189,7 +259,15 @@ static void print_phase(const struct run_cs *c, unsigned int i)
 void run_cs_summary(const struct run_cs *c, struct sim_system *s)
 {
 	const struct cs_watchdog *wd = &c->css.wd;
+	char a[48], b[48];
 
+	if (c->timens) {
+		oracle_format_ns(a, sizeof(a), ts_to_ns(&c->ns.offsets.monotonic));
+		oracle_format_ns(b, sizeof(b), ts_to_ns(&c->ns.offsets.boottime));
+		printf("  time namespace  MONOTONIC %s s, BOOTTIME %s s; %" PRIu64
+		       " instants checked inside\n",
+		       a, b, c->ns_checks);
+	}
 	if (!c->enabled)
 		return;
 	printf("  clocksources ");
