@@ -22,7 +22,7 @@ void sim_trace_header(FILE *f)
 	fprintf(f, "#t_ns\tcounter\tcycle_last\tunaccumulated_cycles\txtime_sec\t"
 		   "xtime_nsec_sns\txtime_ns\tcoarse_nsec\traw_sec\traw_xtime_nsec_sns\tmult\t"
 		   "raw_mult\tshift\tntp_error_ns32\tntp_err_mult\ttick_length_ns32\t"
-		   "time_freq_ns32\ttime_offset_ns32\ttime_state\tvvar_seq\n");
+		   "time_freq_ns32\ttime_offset_ns32\ttime_state\tvvar_seq\tmaxadj_warnings\n");
 }
 
 /**
@@ -41,12 +41,12 @@ void sim_trace_row(FILE *f, const struct sim_system *s)
 		"%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
 		"\t%" PRIu64 "\t%" PRIu32 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu32 "\t%" PRIu32
 		"\t%" PRIu32 "\t%" PRId64 "\t%" PRIu32 "\t%" PRIu64 "\t%" PRId64 "\t%" PRId64
-		"\t%d\t%" PRIu32 "\n",
+		"\t%d\t%" PRIu32 "\t%" PRIu32 "\n",
 		s->now_ns, counter, tk.tkr_mono.cycle_last,
 		(counter - tk.tkr_mono.cycle_last) & tk.tkr_mono.mask, tk.xtime_sec,
 		tk.tkr_mono.xtime_nsec, tk.tkr_mono.xtime_nsec >> tk.tkr_mono.shift, tk.coarse_nsec,
 		tk.raw_sec, tk.tkr_raw.xtime_nsec, tk.tkr_mono.mult, tk.tkr_raw.mult,
 		tk.tkr_mono.shift, tk.ntp_error, tk.ntp_err_mult, ntp_tick_length(ntp),
 		ntp->time_freq, ntp->time_offset, ntp->time_state,
-		READ_ONCE(s->k.vdata.clock_data[CS_HRES_COARSE].seq));
+		READ_ONCE(s->k.vdata.clock_data[CS_HRES_COARSE].seq), tk.maxadj_warnings);
 }
