@@ -295,6 +295,7 @@ static void print_summary(struct sim_system *s, const struct run_opts *o,
 	double sim_s = (double)s->now_ns * 1e-9;
 	char a[48], b[48];
 	struct timespec64 rt;
+	struct timekeeper tk;
 
 	printf("tksim run: %.3f s simulated at HZ=%u\n", sim_s, s->cfg.hz);
 	printf("  counter      %" PRIu64 " Hz nominal, %+.3f ppm true error, %u-bit mask\n",
@@ -326,6 +327,8 @@ static void print_summary(struct sim_system *s, const struct run_opts *o,
 	run_cs_summary(&o->cs, s);
 	printf("\n  largest |vDSO - kernel-side|  %" PRId64 " ns\n", (s64)st->max_vdso_diff_ns);
 	printf("  REALTIME - true time         %s s\n", a);
+	tk_snapshot(&s->k, &tk);
+	printf("  mult past maxadj (11 %%)      %" PRIu32 " adjustments\n", tk.maxadj_warnings);
 }
 
 /* Parse, simulate, report; @o outlives the run (its strings may point into a scenario). */
