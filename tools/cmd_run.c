@@ -17,8 +17,10 @@
 
 #include "sim/oracle.h"
 #include "sim/trace.h"
+#include "tools/run_cs.h"
 #include "tools/run_json.h"
 #include "tools/run_ntp.h"
+#include "tools/run_tick.h"
 #include "tools/scenario.h"
 #include "tools/scenario_find.h"
 #include "tools/tksim.h"
@@ -36,6 +38,7 @@ struct run_opts {
 	bool quiet;
 	bool json;
 	struct run_ntp ntp;
+	struct run_cs cs;
 	struct scenario scn;
 };
 
@@ -77,6 +80,7 @@ static void run_help(void)
 	       "  --json            the summary as one JSON object (docs/output.md)\n"
 	       "  --help            this text\n\n");
 	run_ntp_help();
+	run_cs_help();
 	printf("\nExit status: 0 all properties held, 1 a property was violated, 2 bad usage.\n");
 }
 
@@ -116,6 +120,7 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		RUN_NTP_LONGOPTS,
+		RUN_CS_LONGOPTS,
 		{ 0, 0, 0, 0 },
 	};
 	u64 v;
@@ -200,6 +205,13 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 			run_help();
 			exit(TKSIM_EXIT_OK);
 		default:
+			if (c >= RUN_OPT_CLOCKSOURCES) {
+				int ret = run_cs_parse(&o->cs, c, optarg);
+
+				if (ret)
+					return ret;
+				break;
+			}
 			if (c >= RUN_OPT_NTPD) {
 				int ret = run_ntp_parse(&o->ntp, c, optarg);
 
@@ -318,6 +330,7 @@ static void print_summary(struct sim_system *s, const struct run_opts *o,
 	oracle_format_ns(a, sizeof(a), ts_to_ns(&rt) - sim_ntpd_true_realtime_ns(d, s));
 	printf("\n");
 	run_ntp_summary(d, s);
+	run_cs_summary(&o->cs, s);
 	printf("\n  largest |vDSO - kernel-side|  %" PRId64 " ns\n", (s64)st->max_vdso_diff_ns);
 	printf("  REALTIME - true time         %s s\n", a);
 }
@@ -371,7 +384,13 @@ static int run(int argc, char **argv, struct run_opts *o)
 			s->counter.cs.max_idle_ns);
 		goto out_free;
 	}
+	if (o->nohz_max_ns && o->cs.enabled) {
+		ret = tksim_usage_error("run", "--nohz and --clocksources do not go together yet");
+		goto out_free;
+	}
 	ret = run_ntp_start(&o->ntp, &ntpd, s);
+	if (!ret)
+		ret = run_cs_start(&o->cs, s);
 	if (ret)
 		goto out_free;
 	csv = open_output(o->csv_path);
@@ -396,26 +415,15 @@ static int run(int argc, char **argv, struct run_opts *o)
 	ret = TKSIM_EXIT_OK;
 
 	while (s->now_ns < o->duration_ns) {
-		/* Run to the next tick, then check at a random instant before the one after. */
-		u64 t = s->next_tick_ns + sim_rng_below(&rng, s->tick_period_ns);
-
-		/* NOHZ: the tick stops for a while first (sim_idle_ns() ends with a tick). */
-		if (o->nohz_max_ns) {
-			u64 gap = sim_rng_below(&rng, o->nohz_max_ns) + 1;
-
-			if (s->now_ns + gap < o->duration_ns) {
-				sim_idle_ns(s, gap);
-				t = s->now_ns + sim_rng_below(&rng, s->tick_period_ns);
-			}
-		}
-		sim_advance_to(s, t < o->duration_ns ? t : o->duration_ns);
-		/* The daemon and the scripted calls act at the first instant after their time. */
-		if (s->now_ns >= sim_ntpd_next_due(&ntpd))
-			sim_ntpd_run(&ntpd, s);
+		/* Run to a random instant of the next tick (tools/run_tick.c). */
+		run_tick(s, &ntpd, &rng, o->duration_ns, o->nohz_max_ns);
 		if (trace)
 			trace_row(trace, s, o);
-		if (oracle_check_instant(s, &mono, &st, why, sizeof(why)) ||
-		    oracle_check_raw_exact(s, why, sizeof(why))) {
+		/* After a clocksource switch RAW is no longer one counter's conversion. */
+		if ((run_cs_raw_exact_checkable(&o->cs, s)
+			     ? oracle_check_tick(s, &mono, &st, why, sizeof(why))
+			     : oracle_check_instant(s, &mono, &st, why, sizeof(why))) ||
+		    run_cs_check(&o->cs, s, why, sizeof(why))) {
 			if (!o->json)
 				printf("VIOLATION at %.9f s (seed %" PRIu64 "): %s\n",
 				       (double)s->now_ns * 1e-9, o->seed, why);
