@@ -22,6 +22,7 @@
 #include "tools/run_ntp.h"
 #include "tools/run_tick.h"
 #include "tools/scenario.h"
+#include "tools/scenario_find.h"
 #include "tools/tksim.h"
 
 /* State of one run, in one place (B3). */
@@ -53,8 +54,11 @@ static void run_help(void)
 	       "model steering the clock (it finds the -35 ppm in about an hour).\n\n"
 	       "SCENARIO is a file of settings, one per line, named as the options below\n"
 	       "without the dashes (\"hz 250\", \"adjtimex 10m:freq=12\", \"fll\"); # starts a\n"
-	       "comment.  Options given after it override the file.  Examples are in the\n"
-	       "scenarios/ folder of the source tree.\n\n"
+	       "comment.  Options given after it override the file.  SCENARIO is a path,\n"
+	       "or the name of an example (leap-insert, leap-delete, freq-step,\n"
+	       "acpi-pm-24bit, wander, coarse-second-step, default), found as NAME.scn in\n"
+	       "the current folder, then among the installed examples in\n"
+	       "  " TKSIM_SCENARIO_DIR "\n\n"
 	       "Options:\n"
 	       "  --duration D      simulated time: 90, 90s, 1500ms, 2m, 1h, 7d (default 2h)\n"
 	       "  --hz N            CONFIG_HZ, ticks per second (default 1000)\n"
@@ -242,7 +246,10 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 
 	run_opts_defaults(o);
 	if (argc > 1 && argv[1][0] != '-') {
-		ret = scenario_apply(&o->scn, argv[1], "run", run_apply_line, o);
+		char path[4096];
+
+		ret = scenario_apply(&o->scn, scenario_find(argv[1], path, sizeof(path)), "run",
+				     run_apply_line, o);
 		if (ret)
 			return ret;
 		argv[1] = argv[0];
