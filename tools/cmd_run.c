@@ -18,6 +18,7 @@
 #include "sim/oracle.h"
 #include "sim/trace.h"
 #include "tools/run_cs.h"
+#include "tools/run_json.h"
 #include "tools/run_ntp.h"
 #include "tools/scenario.h"
 #include "tools/tksim.h"
@@ -30,8 +31,10 @@ struct run_opts {
 	u64 nohz_max_ns;
 	const char *csv_path;
 	const char *trace_path;
+	u64 trace_from_ns, trace_to_ns;
 	u64 seed;
 	bool quiet;
+	bool json;
 	struct run_ntp ntp;
 	struct run_cs cs;
 	struct scenario scn;
@@ -66,7 +69,10 @@ static void run_help(void)
 	       "                    and the next tick accumulates the gap logarithmically\n"
 	       "  --trace FILE      every number the timekeeper keeps, one line per tick\n"
 	       "                    (- for stdout; try it with --duration 20ms)\n"
+	       "  --from T, --to T  trace only the ticks at simulated times T1 <= t <= T2\n"
+	       "                    (durations since boot, as --duration; default: all)\n"
 	       "  --quiet           no progress line on a terminal\n"
+	       "  --json            the summary as one JSON object (docs/output.md)\n"
 	       "  --help            this text\n\n");
 	run_ntp_help();
 	run_cs_help();
@@ -80,6 +86,7 @@ static void run_opts_defaults(struct run_opts *o)
 	run_ntp_defaults(&o->ntp);
 	o->duration_ns = 2 * 3600ULL * NSEC_PER_SEC;
 	o->csv_interval_ns = NSEC_PER_SEC;
+	o->trace_to_ns = U64_MAX;
 	o->seed = 1;
 }
 
@@ -102,7 +109,10 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 		{ "csv-interval", required_argument, NULL, 'i' },
 		{ "nohz", required_argument, NULL, 'n' },
 		{ "trace", required_argument, NULL, 'T' },
+		{ "from", required_argument, NULL, 'F' },
+		{ "to", required_argument, NULL, 'U' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		RUN_NTP_LONGOPTS,
 		RUN_CS_LONGOPTS,
@@ -172,8 +182,19 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 		case 'T':
 			o->trace_path = optarg;
 			break;
+		case 'F':
+			if (tksim_parse_duration_ns(optarg, &o->trace_from_ns))
+				return tksim_usage_error("run", "bad --from '%s'", optarg);
+			break;
+		case 'U':
+			if (tksim_parse_duration_ns(optarg, &o->trace_to_ns))
+				return tksim_usage_error("run", "bad --to '%s'", optarg);
+			break;
 		case 'q':
 			o->quiet = true;
+			break;
+		case 'j':
+			o->json = true;
 			break;
 		case 'h':
 			run_help();
@@ -230,13 +251,19 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 	ret = run_parse_argv(argc, argv, o);
 	if (ret)
 		return ret;
+	if (o->json && ((o->csv_path && !strcmp(o->csv_path, "-")) ||
+			(o->trace_path && !strcmp(o->trace_path, "-"))))
+		return tksim_usage_error("run",
+					 "--json and a --csv or --trace on stdout would mix");
+	if (o->trace_from_ns > o->trace_to_ns)
+		return tksim_usage_error("run", "--from must not be after --to");
 	o->ntp.daemon.seed = o->seed; /* --seed also seeds the measurement noise */
 	return run_ntp_configure(&o->ntp, &o->cfg);
 }
 
 static void csv_header(FILE *f)
 {
-	fprintf(f, "t_s,realtime_error_ns,mono_minus_raw_ns,mult,raw_mult,ntp_error,"
+	fprintf(f, "t_s,realtime_error_ns,mono_minus_raw_ns,mult,raw_mult,ntp_error_ns32,"
 		   "counter_error_ppb");
 	run_ntp_csv_header(f);
 	fprintf(f, "\n");
@@ -315,6 +342,13 @@ static void close_output(FILE *f)
 		fclose(f);
 }
 
+/* A trace line, if the tick lies in the --from/--to window. */
+static void trace_row(FILE *f, const struct sim_system *s, const struct run_opts *o)
+{
+	if (s->now_ns >= o->trace_from_ns && s->now_ns <= o->trace_to_ns)
+		sim_trace_row(f, s);
+}
+
 static int run(int argc, char **argv, struct run_opts *o)
 {
 	struct oracle_stats st = { 0 };
@@ -362,7 +396,7 @@ static int run(int argc, char **argv, struct run_opts *o)
 		csv_header(csv);
 	if (trace) {
 		sim_trace_header(trace);
-		sim_trace_row(trace, s);
+		trace_row(trace, s, o);
 	}
 	/* The summary would mix with a time series on stdout. */
 	to_stdout = csv == stdout || trace == stdout;
@@ -390,13 +424,14 @@ static int run(int argc, char **argv, struct run_opts *o)
 		if (s->now_ns >= sim_ntpd_next_due(&ntpd))
 			sim_ntpd_run(&ntpd, s);
 		if (trace)
-			sim_trace_row(trace, s);
+			trace_row(trace, s, o);
 		if (oracle_check_instant(s, &mono, &st, why, sizeof(why)) ||
 		    run_cs_check(&o->cs, s, why, sizeof(why)) ||
 		    (run_cs_raw_exact_checkable(&o->cs, s) &&
 		     oracle_check_raw_exact(s, why, sizeof(why)))) {
-			printf("VIOLATION at %.9f s (seed %" PRIu64 "): %s\n",
-			       (double)s->now_ns * 1e-9, o->seed, why);
+			if (!o->json)
+				printf("VIOLATION at %.9f s (seed %" PRIu64 "): %s\n",
+				       (double)s->now_ns * 1e-9, o->seed, why);
 			ret = TKSIM_EXIT_VIOLATION;
 			break;
 		}
@@ -413,7 +448,15 @@ static int run(int argc, char **argv, struct run_opts *o)
 	}
 	if (progress)
 		fprintf(stderr, "\r%60s\r", "");
-	if (!to_stdout) {
+	if (o->json) {
+		struct run_result r = { .seed = o->seed,
+					.st = &st,
+					.wall_s = tksim_wall_seconds() - t0,
+					.violation = ret ? why : NULL,
+					.violation_ns = s->now_ns };
+
+		run_print_json(stdout, s, &ntpd, &r);
+	} else if (!to_stdout) {
 		print_summary(s, o, &st, &ntpd, tksim_wall_seconds() - t0);
 		if (ret == TKSIM_EXIT_OK)
 			printf("  properties                   all held\n");
