@@ -120,7 +120,11 @@ struct arch_vdso_time_data {
 	u32 tsc_insn;
 	u32 low_res_nsec;
 	u64 bugs;
-	const struct vdso_sim_counter *counter;
+	/* 8 bytes on every ABI, so that an i386 reader sees the same page layout. */
+	union {
+		const struct vdso_sim_counter *counter;
+		u64 counter_slot;
+	};
 };
 
 /**
@@ -139,5 +143,17 @@ struct vdso_time_data {
 	u32 hrtimer_res;
 	u32 unused;
 } __attribute__((aligned(64)));
+
+/*
+ * One layout for both ABIs: a 64-bit simulated kernel writes the page that a
+ * gcc -m32 reader maps (tools/reader32.c).  i386 aligns u64 members to 4
+ * bytes only, so every u64 above sits at an offset that is a multiple of 8 by
+ * construction; these pin the offsets the two builds must agree on.
+ */
+_Static_assert(sizeof(struct vdso_clock) == 232, "vdso_clock layout");
+_Static_assert(offsetof(struct vdso_time_data, clock_data) == 24, "vvar layout");
+_Static_assert(offsetof(struct vdso_time_data, tz_minuteswest) == 488, "vvar layout");
+_Static_assert(sizeof(struct vdso_time_data) == 512, "vvar layout");
+_Static_assert(offsetof(struct vdso_sim_counter, cpu_offset) == 48, "counter page layout");
 
 #endif /* TKSIM_VDSO_DATAPAGE_H */
