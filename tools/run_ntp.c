@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/trace.h"
 #include "timekeeper/time64.h"
 #include "tools/tksim.h"
 
@@ -22,47 +23,21 @@ void run_ntp_defaults(struct run_ntp *n)
 	n->wander_interval = 60 * NSEC_PER_SEC;
 }
 
-/* A signed amount of time: "-250", "20us", "5ms", "2s"; a bare number is ns. */
-static int parse_signed_ns(const char *s, s64 *out)
+/*
+ * freq=PPM: exact to 10^-6 ppm, then to the kernel's scaled ppm (<< 16),
+ * rounded to nearest; within +/-1e9 ppm as before (the kernel clamps it).
+ */
+static int parse_ppm_scaled(const char *s, long long *out)
 {
-	static const struct {
-		const char *suffix;
-		s64 ns;
-	} units[] = {
-		{ "", 1 }, { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", NSEC_PER_SEC },
-	};
-	char *end;
-	long long v;
+	s64 uppm; /* 10^-6 ppm */
+	__int128 scaled;
 
-	if (!s || !*s)
+	if (tksim_parse_fixed(s, 6, &uppm) || uppm > 1000000000LL * 1000000 ||
+	    uppm < -1000000000LL * 1000000)
 		return -EINVAL;
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (errno || end == s)
-		return -EINVAL;
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		if (strcmp(end, units[i].suffix))
-			continue;
-		if (llabs(v) > S64_MAX / units[i].ns)
-			return -EINVAL;
-		*out = v * units[i].ns;
-		return 0;
-	}
-	return -EINVAL;
-}
-
-/* A number of ppm, within +/-1e9 (so that ppm << 16 fits comfortably). */
-static int parse_ppm(const char *s, double *out)
-{
-	char *end;
-	double v;
-
-	if (!s || !*s)
-		return -EINVAL;
-	v = strtod(s, &end);
-	if (*end || end == s || !(fabs(v) <= 1e9))
-		return -EINVAL;
-	*out = v;
+	scaled = (__int128)uppm * 65536;
+	scaled += scaled < 0 ? -500000 : 500000;
+	*out = (long long)(scaled / 1000000);
 	return 0;
 }
 
@@ -146,7 +121,6 @@ static int parse_adjtimex_key(struct tk_timex *tx, char *kv, const char *arg)
 {
 	char *val = strchr(kv, '=');
 	s64 ll, ns;
-	double ppm;
 
 	if (val)
 		*val++ = '\0';
@@ -157,11 +131,10 @@ static int parse_adjtimex_key(struct tk_timex *tx, char *kv, const char *arg)
 	} else if (!val) {
 		return tksim_usage_error("run", "--adjtimex '%s': '%s' needs a value", arg, kv);
 	} else if (!strcmp(kv, "freq")) {
-		if (parse_ppm(val, &ppm))
+		if (parse_ppm_scaled(val, &tx->freq))
 			return tksim_usage_error("run", "--adjtimex '%s': freq=PPM, not '%s'", arg,
 						 val);
 		tx->modes |= ADJ_FREQUENCY;
-		tx->freq = llround(ppm * 65536.0);
 	} else if (!strcmp(kv, "tick")) {
 		if (tksim_parse_s64(val, &ll))
 			return tksim_usage_error("run", "--adjtimex '%s': tick=US, not '%s'", arg,
@@ -169,7 +142,7 @@ static int parse_adjtimex_key(struct tk_timex *tx, char *kv, const char *arg)
 		tx->modes |= ADJ_TICK;
 		tx->tick = ll;
 	} else if (!strcmp(kv, "offset") || !strcmp(kv, "setoffset")) {
-		if (parse_signed_ns(val, &ns))
+		if (tksim_parse_time_ns(val, 1, &ns))
 			return tksim_usage_error("run", "--adjtimex '%s': %s=NS, not '%s'", arg, kv,
 						 val);
 		if (!strcmp(kv, "offset")) {
@@ -312,7 +285,7 @@ int run_ntp_parse(struct run_ntp *n, int code, const char *arg)
 		n->daemon.fll = true;
 		return 0;
 	case RUN_OPT_NOISE:
-		if (parse_signed_ns(arg, &sv) || sv < 0 || sv > (s64)NSEC_PER_SEC)
+		if (tksim_parse_time_ns(arg, 1, &sv) || sv < 0 || sv > (s64)NSEC_PER_SEC)
 			return tksim_usage_error("run",
 						 "--noise must be 0..1s (ns, or 20us, "
 						 "1ms), not '%s'",
@@ -332,7 +305,7 @@ int run_ntp_parse(struct run_ntp *n, int code, const char *arg)
 		n->wander_interval = v;
 		return 0;
 	case RUN_OPT_DRIFT:
-		if (tksim_parse_s64(arg, &sv) || llabs(sv) > 100000000)
+		if (tksim_parse_s64(arg, &sv) || sv > 100000000 || sv < -100000000)
 			return tksim_usage_error("run",
 						 "--drift must be a whole number of ppb per hour "
 						 "within +/-1e8, not '%s'",
@@ -340,7 +313,8 @@ int run_ntp_parse(struct run_ntp *n, int code, const char *arg)
 		n->drift_ppb_h = sv;
 		return 0;
 	case RUN_OPT_BOOT_ERROR:
-		if (parse_signed_ns(arg, &sv) || llabs(sv) > 1000000 * NSEC_PER_SEC)
+		if (tksim_parse_time_ns(arg, 1, &sv) || sv > 1000000 * NSEC_PER_SEC ||
+		    sv < -1000000 * NSEC_PER_SEC)
 			return tksim_usage_error("run", "bad --boot-error '%s' (e.g. 50ms, -2s)",
 						 arg);
 		n->daemon.boot_error_ns = sv;
@@ -500,14 +474,6 @@ void run_ntp_csv_row(FILE *f, const struct sim_ntpd *d, struct sim_system *s)
 		sim_ntpd_ideal_freq_ppm(s), d->last_offset_ns, tx.status);
 }
 
-static const char *state_name(int st)
-{
-	static const char *const names[] = { "TIME_OK",	 "TIME_INS",  "TIME_DEL",
-					     "TIME_OOP", "TIME_WAIT", "TIME_ERROR" };
-
-	return st >= 0 && st <= TIME_ERROR ? names[st] : "?";
-}
-
 static void print_status(int status)
 {
 	bool any = false;
@@ -542,7 +508,7 @@ void run_ntp_summary(const struct sim_ntpd *d, struct sim_system *s)
 	       "offset left %lld %s, maxerror %lld us\n",
 	       (double)tx.freq / 65536.0, sim_ntpd_ideal_freq_ppm(s), tx.constant, tx.offset,
 	       (tx.status & STA_NANO) ? "ns" : "us", tx.maxerror);
-	printf("               %s, TAI - UTC %d s, status ", state_name(st), tx.tai);
+	printf("               %s, TAI - UTC %d s, status ", sim_time_state_name(st), tx.tai);
 	print_status(tx.status);
 	printf("\n");
 	for (unsigned int i = 0; i < d->nr_events; i++) {
@@ -556,6 +522,7 @@ void run_ntp_summary(const struct sim_ntpd *d, struct sim_system *s)
 		else if (ev->ret < 0)
 			printf("%s\n", strerror(-ev->ret));
 		else
-			printf("%s\n", ev->kind == SIM_EV_ADJTIMEX ? state_name(ev->ret) : "0");
+			printf("%s\n",
+			       ev->kind == SIM_EV_ADJTIMEX ? sim_time_state_name(ev->ret) : "0");
 	}
 }

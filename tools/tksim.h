@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "tools/parse.h"
 #include "vdso/types.h"
 
 /* Exit statuses of every subcommand. */
@@ -32,9 +33,6 @@ int cmd_mirror(int argc, char **argv);
 
 void tksim_set_input(const char *file, unsigned int line);
 int tksim_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-int tksim_parse_u64(const char *s, u64 *out);
-int tksim_parse_s64(const char *s, s64 *out);
-int tksim_parse_duration_ns(const char *s, u64 *out);
 double tksim_wall_seconds(void);
 
 #endif /* TKSIM_TOOLS_TKSIM_H */

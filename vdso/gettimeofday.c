@@ -82,9 +82,11 @@ static inline bool vdso_get_timestamp(const struct vdso_time_data *vd, const str
 	bugs = READ_ONCE(vd->arch_data.bugs);
 	/* Two inlined copies: the faithful one keeps no trace of the bug branches. */
 	if (likely(!bugs))
-		*ns = cycles_to_ns(cycles, last, mask, max_cycles, mult, base, shift);
+		*ns = cycles_to_ns_bugs(cycles, last, mask, max_cycles, mult, base, shift,
+					vdso_neg_clamp(mode), 0);
 	else
-		*ns = cycles_to_ns_bugs(cycles, last, mask, max_cycles, mult, base, shift, bugs);
+		*ns = cycles_to_ns_bugs(cycles, last, mask, max_cycles, mult, base, shift,
+					vdso_neg_clamp(mode), bugs);
 	*sec = READ_ONCE(vc->basetime[clk].sec);
 	return true;
 }
