@@ -19,6 +19,7 @@
 #include "sim/trace.h"
 #include "tools/run_cs.h"
 #include "tools/run_json.h"
+#include "tools/run_m32.h"
 #include "tools/run_ntp.h"
 #include "tools/run_tick.h"
 #include "tools/scenario.h"
@@ -39,6 +40,7 @@ struct run_opts {
 	bool json;
 	struct run_ntp ntp;
 	struct run_cs cs;
+	struct run_m32 m32;
 	struct scenario scn;
 };
 
@@ -81,6 +83,7 @@ static void run_help(void)
 	       "  --help            this text\n\n");
 	run_ntp_help();
 	run_cs_help();
+	run_m32_help();
 	printf("\nExit status: 0 all properties held, 1 a property was violated, 2 bad usage.\n");
 }
 
@@ -89,6 +92,7 @@ static void run_opts_defaults(struct run_opts *o)
 {
 	sim_config_default(&o->cfg);
 	run_ntp_defaults(&o->ntp);
+	run_m32_defaults(&o->m32);
 	o->duration_ns = 2 * 3600ULL * NSEC_PER_SEC;
 	o->csv_interval_ns = NSEC_PER_SEC;
 	o->trace_to_ns = U64_MAX;
@@ -121,6 +125,7 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 		{ "help", no_argument, NULL, 'h' },
 		RUN_NTP_LONGOPTS,
 		RUN_CS_LONGOPTS,
+		RUN_M32_LONGOPTS,
 		{ 0, 0, 0, 0 },
 	};
 	u64 v;
@@ -205,6 +210,13 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 			run_help();
 			exit(TKSIM_EXIT_OK);
 		default:
+			if (c >= RUN_OPT_M32_READERS) {
+				int ret = run_m32_parse(&o->m32, c, optarg);
+
+				if (ret)
+					return ret;
+				break;
+			}
 			if (c >= RUN_OPT_CLOCKSOURCES) {
 				int ret = run_cs_parse(&o->cs, c, optarg);
 
@@ -266,6 +278,7 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 	if (o->trace_from_ns > o->trace_to_ns)
 		return tksim_usage_error("run", "--from must not be after --to");
 	o->ntp.daemon.seed = o->seed; /* --seed also seeds the measurement noise */
+	run_m32_configure(&o->m32, &o->cfg);
 	return run_ntp_configure(&o->ntp, &o->cfg);
 }
 
@@ -377,9 +390,14 @@ static int run(int argc, char **argv, struct run_opts *o)
 	ret = parse_run_opts(argc, argv, o);
 	if (ret)
 		return ret;
-	s = sim_system_new(&o->cfg, &err);
-	if (!s)
+	s = run_m32_system_new(&o->m32, &o->cfg, &err);
+	if (!s) {
+		run_m32_system_free(&o->m32, s);
 		return tksim_usage_error("run", "cannot build this system: %s", strerror(-err));
+	}
+	ret = run_m32_start(&o->m32, s);
+	if (ret)
+		goto out_free;
 	if (o->nohz_max_ns > s->counter.cs.max_idle_ns) {
 		ret = tksim_usage_error(
 			"run",
@@ -426,7 +444,8 @@ static int run(int argc, char **argv, struct run_opts *o)
 		if ((run_cs_raw_exact_checkable(&o->cs, s)
 			     ? oracle_check_tick(s, &mono, &st, why, sizeof(why))
 			     : oracle_check_instant(s, &mono, &st, why, sizeof(why))) ||
-		    run_cs_check(&o->cs, s, why, sizeof(why))) {
+		    run_cs_check(&o->cs, s, why, sizeof(why)) ||
+		    run_m32_check(&o->m32, s, why, sizeof(why))) {
 			if (!o->json)
 				printf("VIOLATION at %.9f s (seed %" PRIu64 "): %s\n",
 				       (double)s->now_ns * 1e-9, o->seed, why);
@@ -456,6 +475,7 @@ static int run(int argc, char **argv, struct run_opts *o)
 		run_print_json(stdout, s, &ntpd, &r);
 	} else if (!to_stdout) {
 		print_summary(s, o, &st, &ntpd, tksim_wall_seconds() - t0);
+		run_m32_summary(&o->m32);
 		if (ret == TKSIM_EXIT_OK)
 			printf("  properties                   all held\n");
 	}
@@ -463,7 +483,7 @@ out_close:
 	close_output(csv);
 	close_output(trace);
 out_free:
-	sim_system_free(s);
+	run_m32_system_free(&o->m32, s);
 	return ret;
 }
 
