@@ -19,6 +19,7 @@
 #include "sim/trace.h"
 #include "tools/run_ntp.h"
 #include "tools/scenario.h"
+#include "tools/scenario_ops.h"
 #include "tools/tksim.h"
 
 /* State of one run, in one place (B3). */
@@ -33,6 +34,7 @@ struct run_opts {
 	bool quiet;
 	struct run_ntp ntp;
 	struct scenario scn;
+	struct sim_op_list ops;
 };
 
 static void run_help(void)
@@ -208,6 +210,8 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 	int ret;
 
 	run_opts_defaults(o);
+	o->scn.at = scenario_ops_line; /* "at TIME OP ..." lines: the op timeline */
+	o->scn.at_ctx = &o->ops;
 	if (argc > 1 && argv[1][0] != '-') {
 		ret = scenario_apply(&o->scn, argv[1], "run", run_apply_line, o);
 		if (ret)
@@ -320,6 +324,8 @@ static int run(int argc, char **argv, struct run_opts *o)
 	ret = parse_run_opts(argc, argv, o);
 	if (ret)
 		return ret;
+	if (o->ops.n)
+		return scenario_ops_run(&o->ops, &o->cfg, false);
 	s = sim_system_new(&o->cfg, &err);
 	if (!s)
 		return tksim_usage_error("run", "cannot build this system: %s", strerror(-err));
@@ -419,5 +425,6 @@ int cmd_run(int argc, char **argv)
 	int ret = run(argc, argv, &o);
 
 	scenario_free(&o.scn);
+	sim_ops_free(&o.ops);
 	return ret;
 }

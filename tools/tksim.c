@@ -25,6 +25,7 @@ static const struct tksim_cmd cmds[] = {
 	  cmd_torture },
 	{ "bugs", "list the injectable historical bugs and the commits that fixed them", cmd_bugs },
 	{ "mirror", "read the running kernel's vvar page with tksim's vDSO code", cmd_mirror },
+	{ "fuzz", "fuzz NTP adjustments: op lists, the oracle after every op", cmd_fuzz },
 };
 
 static void usage(FILE *f)
