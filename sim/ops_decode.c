@@ -106,6 +106,13 @@ static void decode_config(struct reader *r, struct sim_config *cfg)
 	cfg->counter.freq_hz = freq_table[get_byte(r) % ARRAY_LEN(freq_table)];
 	cfg->counter.bits = bits_table[get_byte(r) % ARRAY_LEN(bits_table)];
 	cfg->counter.error_ppb = ppb_table[get_byte(r) % ARRAY_LEN(ppb_table)];
+	/*
+	 * A counter that wraps within four ticks cannot keep time (the kernel would not
+	 * select it: max_idle_ns below the tick); make it 64 bits wide.
+	 */
+	if (cfg->counter.bits < 64 &&
+	    (unsigned __int128)(1ULL << cfg->counter.bits) * cfg->hz / cfg->counter.freq_hz < 4)
+		cfg->counter.bits = 64;
 	start = get_byte(r);
 	if (start) {
 		u64 mask = cfg->counter.bits == 64 ? ~0ULL : (1ULL << cfg->counter.bits) - 1;

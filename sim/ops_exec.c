@@ -12,6 +12,7 @@
  */
 #include "sim/ops_exec.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,12 +32,52 @@ struct exec {
 	char why[256];
 };
 
+/* The first two "SEC.NNNNNNNNN" values of an oracle message, as ns; false if there are not two. */
+static bool why_values(const char *why, __int128 v[2])
+{
+	unsigned int k = 0;
+
+	for (const char *p = why; *p && k < 2; p++) {
+		long long sec;
+		unsigned long nsec;
+		int len = 0;
+
+		if ((p != why && (isdigit((unsigned char)p[-1]) || p[-1] == '.')) ||
+		    !(isdigit((unsigned char)*p) || *p == '-'))
+			continue;
+		if (sscanf(p, "%lld.%9lu%n", &sec, &nsec, &len) == 2 && len > 10 && p[len - 10] == '.') {
+			v[k++] = (__int128)sec * NSEC_PER_SEC + (sec < 0 || *p == '-' ? -(long)nsec : (long)nsec);
+			p += len - 1;
+		}
+	}
+	return k == 2;
+}
+
+/*
+ * The v6.15 coarse-clock second step (sim/oracle_known.c): a *_COARSE clock
+ * off by a whole second, give or take two ticks, gets its own property name,
+ * so that it is told apart from a coarse clock that drifts (coarse-pre-6.15).
+ */
+static void classify_coarse(struct exec *x)
+{
+	u64 slack = 2 * x->s->tick_period_ns;
+	__int128 v[2], d;
+	size_t len = strlen(x->clock);
+
+	if (len < 7 || strcmp(x->clock + len - 7, "_COARSE") || !why_values(x->why, v))
+		return;
+	d = v[0] > v[1] ? v[0] - v[1] : v[1] - v[0];
+	if (d + slack >= (__int128)NSEC_PER_SEC && d <= (__int128)(NSEC_PER_SEC + slack))
+		strcpy(x->prop, "coarse-second-step");
+}
+
 /* Record a finding; return true when the run must stop. */
 static bool finding(struct exec *x, const char *kind)
 {
 	struct sim_finding f = { 0 };
 	const char *expl;
 
+	classify_coarse(x);
 	snprintf(f.sig, sizeof(f.sig), "%s %s %s", x->prop, x->clock, kind);
 	snprintf(f.why, sizeof(f.why), "%s", x->why);
 	f.op_index = x->op_index;
@@ -48,6 +89,11 @@ static bool finding(struct exec *x, const char *kind)
 			f.known ? "known" : "FINDING", f.op_index, (unsigned long long)f.t_ns,
 			f.sig, f.why);
 	if (f.known) {
+		/* The stepped coarse value is no base for the next monotonic check. */
+		if (!strcmp(x->prop, "coarse-second-step")) {
+			x->o.mono[0].seen[TK_CLOCK_REALTIME_COARSE] = false;
+			x->o.mono[0].seen[TK_CLOCK_MONOTONIC_COARSE] = false;
+		}
 		if (!x->r->nr_known++)
 			x->r->known = f;
 		return false;
@@ -82,13 +128,23 @@ static bool advance(struct exec *x, u64 t)
 	return false;
 }
 
-/* The longest stall the counter can span without the tick mistaking it for negative motion. */
+/*
+ * The longest stall the counter can span, counted from the last accumulation,
+ * without the late tick taking it for negative motion (max_raw_delta, 7/8 of
+ * the mask): 90 % of that, at a counter up to 6 % fast.  A longer one is not a
+ * stall the kernel survives on this counter; the op stops there.
+ */
 static u64 stall_cap_ns(const struct sim_system *s)
 {
 	const struct clocksource *cs = &s->counter.cs;
-	unsigned __int128 ns = (unsigned __int128)(cs->max_raw_delta / 10 * 9) * NSEC_PER_SEC /
-			       s->cfg.counter.freq_hz;
+	const struct tk_read_base *tkr = &s->k.tk_core.timekeeper.tkr_mono;
+	u64 used = (s->counter.page.now - tkr->cycle_last) & tkr->mask;
+	u64 cap = cs->max_raw_delta / 10 * 9;
+	unsigned __int128 ns;
 
+	if (used >= cap)
+		return 0;
+	ns = (unsigned __int128)(cap - used) * NSEC_PER_SEC * 100 / (s->cfg.counter.freq_hz * 106ULL);
 	return ns > SIM_OPS_MAX_SPAN_NS ? SIM_OPS_MAX_SPAN_NS : (u64)ns;
 }
 
@@ -116,6 +172,7 @@ static int call_adjtimex(struct exec *x, const struct sim_op *op, bool *stop)
 	struct tk_timex tx = op->tx;
 	unsigned int m = tx.modes;
 	bool still = (m & (ADJ_FREQUENCY | ADJ_TICK)) && !(m & (ADJ_SETOFFSET | ADJ_TAI));
+	u64 overflows = x->s->k.ntp.nr_second_overflow;
 	int ret;
 
 	if (still) {
@@ -138,7 +195,12 @@ static int call_adjtimex(struct exec *x, const struct sim_op *op, bool *stop)
 				return ret;
 		}
 	}
-	if (oracle_ops_readback(&x->o, x->s, &tx, ret, m, x->why, sizeof(x->why))) {
+	/*
+	 * The kernel fills in the result before TK_ADV_FREQ applies the new frequency;
+	 * if that accumulated a second, NTP's state moved on since (maxerror grew).
+	 */
+	if (x->s->k.ntp.nr_second_overflow == overflows &&
+	    oracle_ops_readback(&x->o, x->s, &tx, ret, m, x->why, sizeof(x->why))) {
 		strcpy(x->prop, oracle_prop_names[OP_PROP_READBACK]);
 		strcpy(x->clock, "-");
 		*stop = finding(x, sim_op_names[op->kind]);
@@ -194,8 +256,14 @@ static int apply(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
 			*stop = one_tick(x);
 		return 0;
 	case SIM_OP_IDLE: {
-		struct timekeeper tk0 = s->k.tk_core.timekeeper;
+		struct timekeeper tk0;
 
+		/* After a stall, the late tick runs before the CPU goes idle. */
+		while (s->next_tick_ns <= s->now_ns && !*stop)
+			*stop = one_tick(x);
+		if (*stop)
+			return 0;
+		tk0 = s->k.tk_core.timekeeper;
 		sim_idle_ns(s, min_u64((u64)op->a, s->counter.cs.max_idle_ns));
 		x->r->ticks++;
 		strcpy(x->clock, "-");

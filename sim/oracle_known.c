@@ -16,16 +16,26 @@ static const struct {
 	const char *sig;
 	const char *why;
 } known[] = {
-	{ "coarse-not-ahead *_COARSE adjtimex",
+	{ "coarse-second-step *_COARSE *",
 	  "v6.15 coarse-clock second step: an immediate frequency change (do_adjtimex -> "
 	  "timekeeping_advance(TK_ADV_FREQ) -> timekeeping_adjust) lowers mult and so raises "
 	  "xtime_nsec by offset * adj; if that carries xtime_nsec past a second, "
 	  "accumulate_nsecs_to_secs() moves xtime_sec while coarse_nsec, refreshed only by "
 	  "tk_update_coarse_nsecs() when time is accumulated, keeps its old value: *_COARSE "
 	  "runs a second ahead of the fine clock until the next tick (kernel/time/timekeeping.c "
-	  "v6.15, commit b71f9804f66c; see docs/design.md and scenarios/coarse-second-step.scn)" },
-	{ "coarse-not-ahead *_COARSE clock_adjtime",
-	  "the same v6.15 coarse-clock second step, reached through clock_adjtime(CLOCK_REALTIME)" },
+	  "v6.15, commit b71f9804f66c; see docs/design.md and scenarios/coarse-second-step.scn).  "
+	  "The mirror image: a correction that pulls xtime_nsec below zero borrows a second "
+	  "(timekeeping_adjust(): xtime_sec--) and *_COARSE falls a second behind.  Seen by "
+	  "every property that reads a coarse clock until the next tick: coarse ahead of fine, "
+	  "a coarse clock a second back or forward at the frequency change, a monotonic coarse "
+	  "clock going back at the next tick, whichever op reads it first" },
+	{ "mult-within-maxadj - *",
+	  "the kernel's own \"Adjusting %s more than 11%\" warning (timekeeping_adjust(), "
+	  "kernel/time/timekeeping.c, printk_once), reachable by a privileged caller: NTP may ask "
+	  "for ADJ_TICK's +/-10 %, 500 ppm of frequency, 500 ppm of adjtime slew and a phase "
+	  "chunk of up to MAXPHASE >> SHIFT_PLL = 125 ms in one second (ntp_offset_chunk() "
+	  "with time_constant 0 in nano mode), 12.5 % on its own; the kernel warns and applies "
+	  "it.  A signal, not a failure" },
 };
 
 /* One word of a signature against one word of a pattern ("*", or "*_X" matching a suffix). */
