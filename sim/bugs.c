@@ -60,7 +60,7 @@ const struct sim_bug sim_bugs[] = {
 		.fix = "x86: tsc prevent time going backwards",
 		.hash = "d8bb6f4c1670",
 		.version = "v2.6.25",
-		.caught_by = "oracle: vDSO == kernel-side on a CPU whose counter lags (skew)",
+		.caught_by = "x86 TSC-rule vDSO == kernel-side on a CPU whose counter lags (skew)",
 	},
 	{
 		.name = "no-xtime-correction",
@@ -153,6 +153,18 @@ const struct sim_bug sim_bugs[] = {
 		.hash = "9d90b93bf325",
 		.version = "v5.3",
 		.caught_by = "oracle: vDSO == kernel-side across the wrap of a 24-bit counter",
+	},
+	{
+		.name = "ntp-offset-u32",
+		.bit = BUG_NTP_OFFSET_U32,
+		.side = SIM_BUG_WRITER,
+		.concurrent = false,
+		.what = "adjtimex() reads a negative us offset back through a (u32) cast: "
+			"-5 us as 4294962",
+		.fix = "ntp: Remove invalid cast in time offset math",
+		.hash = "f5807b0606da",
+		.version = "v6.13",
+		.caught_by = "adjtimex read-back: the offset set is the offset read (ADJ_MICRO)",
 	},
 };
 const unsigned int sim_nr_bugs = sizeof(sim_bugs) / sizeof(sim_bugs[0]);

@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: `tksim torture`'s options: name lists, --help, the parser.
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sim/bugs.h"
+#include "tools/cmd_torture.h"
+#include "tools/tksim.h"
+
+const struct torture_name torture_check_names[] = {
+	{ "seqcount", TORTURE_CHECK_SEQCOUNT },
+	{ "inconsistency", TORTURE_CHECK_INCONSISTENCY },
+	{ "threadtest", TORTURE_CHECK_THREADTEST },
+	{ "sandwich", TORTURE_CHECK_SANDWICH },
+	{ "litmus", TORTURE_CHECK_LITMUS },
+};
+const struct torture_name torture_churn_names[] = {
+	{ "freq", TORTURE_CHURN_FREQ },
+	{ "offset", TORTURE_CHURN_OFFSET },
+	{ "settime", TORTURE_CHURN_SETTIME },
+};
+const struct torture_name torture_clock_names[] = {
+	{ "realtime", BIT(TK_CLOCK_REALTIME) },
+	{ "monotonic", BIT(TK_CLOCK_MONOTONIC) },
+	{ "raw", BIT(TK_CLOCK_MONOTONIC_RAW) },
+	{ "realtime_coarse", BIT(TK_CLOCK_REALTIME_COARSE) },
+	{ "monotonic_coarse", BIT(TK_CLOCK_MONOTONIC_COARSE) },
+	{ "boottime", BIT(TK_CLOCK_BOOTTIME) },
+	{ "tai", BIT(TK_CLOCK_TAI) },
+};
+const struct torture_name torture_path_names[] = {
+	{ "vdso", TORTURE_PATH_VDSO },
+	{ "syscall", TORTURE_PATH_SYSCALL },
+};
+
+#define N(t) sizeof(t) / sizeof((t)[0])
+const size_t torture_ncheck_names = N(torture_check_names),
+	     torture_nchurn_names = N(torture_churn_names),
+	     torture_nclock_names = N(torture_clock_names),
+	     torture_npath_names = N(torture_path_names);
+#undef N
+
+/* "a,b,c", "all" or "none" against a name table; 0 or -EINVAL. */
+static int parse_list(const char *s, const struct torture_name *t, size_t n, u32 *out)
+{
+	char buf[256], *save = NULL;
+	u32 m = 0;
+
+	if (strlen(s) >= sizeof(buf))
+		return -EINVAL;
+	strcpy(buf, s);
+	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		size_t i;
+
+		if (!strcmp(tok, "none"))
+			continue;
+		if (!strcmp(tok, "all")) {
+			for (i = 0; i < n; i++)
+				m |= t[i].bit;
+			continue;
+		}
+		for (i = 0; i < n && strcmp(tok, t[i].name); i++)
+			;
+		if (i == n)
+			return -EINVAL;
+		m |= t[i].bit;
+	}
+	*out = m;
+	return 0;
+}
+
+/* The names of the bits of @m, comma-separated, or "none". */
+void torture_format_list(char *buf, size_t len, const struct torture_name *t, size_t n, u32 m)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		if ((m & t[i].bit) && used < len)
+			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "," : "",
+						 t[i].name);
+	}
+	if (!used)
+		snprintf(buf, len, "none");
+}
+
+/** torture_help() - print `tksim torture --help` */
+void torture_help(void)
+{
+	printf("usage: tksim torture [OPTIONS]\n\n"
+	       "Run one simulated kernel on a counter that runs on its own, with a\n"
+	       "timekeeper thread (the tick, optionally adjtimex churn) and reader threads\n"
+	       "reading every clock through the vDSO and the kernel-side path, and check:\n"
+	       "  seqcount       every vDSO value comes from one published update\n"
+	       "  inconsistency  64 back-to-back reads of a clock are in order (COARSE too)\n"
+	       "  threadtest     a shared, mutex-ordered list of MONOTONIC reads is in order\n"
+	       "  sandwich       kernel-side <= vDSO <= kernel-side; invalid ids give -EINVAL\n"
+	       "  litmus         causality across threads (Now, Load, Load3, Store) for each\n"
+	       "                 TSC read instruction: lfence;rdtsc, rdtscp, plain rdtsc\n\n"
+	       "Options (defaults in brackets):\n"
+	       "  --seconds N        wall time of the whole run; litmus takes a quarter [5]\n"
+	       "  --iterations N     rounds per reader instead of a time bound\n"
+	       "  --threads N        reader threads, 1..%d [2]\n"
+	       "  --counter C        tsc (lfence;rdtsc), tsc-rdtscp, tsc-bare (plain rdtsc)\n"
+	       "                     or synthetic (a counter derived from the TSC) [tsc]\n"
+	       "  --insn I           the synthetic counter's TSC read: lfence, rdtscp, rdtsc "
+	       "[lfence]\n"
+	       "  --freq HZ          synthetic counter frequency [1000000000]\n"
+	       "  --bits N           synthetic counter width, 1..64 [64]\n"
+	       "  --start N          synthetic counter value at boot [0]\n"
+	       "  --skew CYCLES      synthetic: odd simulated CPUs lag by CYCLES, even ones\n"
+	       "                     lead by CYCLES; the timekeeper's CPU 0 is exact [0]\n"
+	       "  --jitter CYCLES    synthetic: every CPU's offset wanders by up to +/-CYCLES\n"
+	       "                     each tick (disables the seqcount value check) [0]\n"
+	       "  --tsc-hz HZ        TSC frequency; calibrated against MONOTONIC_RAW if absent\n"
+	       "  --hz N             the simulated kernel's HZ and the tick rate [1000]\n"
+	       "  --max-pressure     the timekeeper publishes back to back (TK_ADV_FREQ)\n"
+	       "  --churn LIST       freq (adjtimex +/-500 ppm), offset (ADJ_SETOFFSET),\n"
+	       "                     settime (settimeofday), all or none [none]\n"
+	       "  --window N         cpu_relax() spins inside each vvar write section [0]\n"
+	       "  --inject LIST      historical bugs to inject, see `tksim bugs` [none]\n"
+	       "  --checks LIST      seqcount,inconsistency,threadtest,sandwich,litmus [all]\n"
+	       "  --clocks LIST      realtime,monotonic,raw,realtime_coarse,monotonic_coarse,\n"
+	       "                     boottime,tai [all]\n"
+	       "  --paths LIST       vdso,syscall [both]\n"
+	       "  --litmus-ms N      length of each litmus test [a share of --seconds, or 250]\n"
+	       "  --seed N           seed of clock choice, churn and jitter [from the clock]\n"
+	       "  --no-pin           do not pin threads to host CPUs\n"
+	       "  --quiet            no progress line on a terminal\n"
+	       "  --help             this text\n\n"
+	       "On a violation: the evidence, the samples around it, the seed and the command\n"
+	       "that replays the run.  Exit status: 0 all properties held, 1 a property was\n"
+	       "violated, 2 bad usage, 4 skipped (the CPU lacks the read instruction).\n",
+	       TORTURE_MAX_READERS);
+}
+
+/**
+ * torture_parse() - read `tksim torture`'s options
+ * @argc: argument count (argv[0] is "torture")
+ * @argv: arguments
+ * @cli:  out: the run
+ *
+ * Return: 0, or the exit status of a usage error (already reported).
+ */
+int torture_parse(int argc, char **argv, struct torture_cli *cli)
+{
+	static const struct option longopts[] = {
+		{ "seconds", required_argument, NULL, 's' },
+		{ "iterations", required_argument, NULL, 'i' },
+		{ "threads", required_argument, NULL, 't' },
+		{ "counter", required_argument, NULL, 'c' },
+		{ "insn", required_argument, NULL, 'I' },
+		{ "freq", required_argument, NULL, 'f' },
+		{ "bits", required_argument, NULL, 'b' },
+		{ "start", required_argument, NULL, 'S' },
+		{ "skew", required_argument, NULL, 'k' },
+		{ "jitter", required_argument, NULL, 'j' },
+		{ "tsc-hz", required_argument, NULL, 'T' },
+		{ "hz", required_argument, NULL, 'z' },
+		{ "max-pressure", no_argument, NULL, 'P' },
+		{ "churn", required_argument, NULL, 'C' },
+		{ "window", required_argument, NULL, 'w' },
+		{ "inject", required_argument, NULL, 'x' },
+		{ "checks", required_argument, NULL, 'K' },
+		{ "clocks", required_argument, NULL, 'L' },
+		{ "paths", required_argument, NULL, 'p' },
+		{ "litmus-ms", required_argument, NULL, 'm' },
+		{ "seed", required_argument, NULL, 'r' },
+		{ "no-pin", no_argument, NULL, 'N' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0, 0, 0, 0 },
+	};
+	struct torture_opts *o = &cli->o;
+	bool synthetic_opt = false, seconds = false, iterations = false;
+	u64 v;
+	int c;
+
+	torture_opts_default(o);
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case 's':
+			if (tksim_parse_duration_ns(optarg, &o->duration_ns) || !o->duration_ns)
+				return tksim_usage_error("torture", "bad --seconds '%s'", optarg);
+			seconds = true;
+			break;
+		case 'i':
+			if (tksim_parse_u64(optarg, &o->iterations) || !o->iterations)
+				return tksim_usage_error("torture", "bad --iterations '%s'",
+							 optarg);
+			iterations = true;
+			break;
+		case 't':
+			if (tksim_parse_u64(optarg, &v) || v < 1 || v > TORTURE_MAX_READERS)
+				return tksim_usage_error("torture",
+							 "--threads must be 1..%d, not '%s'",
+							 TORTURE_MAX_READERS, optarg);
+			o->threads = (unsigned int)v;
+			break;
+		case 'c':
+			if (!strcmp(optarg, "tsc")) {
+				o->counter = TORTURE_COUNTER_TSC;
+				o->insn = VDSO_TSC_LFENCE;
+			} else if (!strcmp(optarg, "tsc-rdtscp")) {
+				o->counter = TORTURE_COUNTER_TSC;
+				o->insn = VDSO_TSC_RDTSCP;
+			} else if (!strcmp(optarg, "tsc-bare")) {
+				o->counter = TORTURE_COUNTER_TSC;
+				o->insn = VDSO_TSC_BARE;
+			} else if (!strcmp(optarg, "synthetic")) {
+				o->counter = TORTURE_COUNTER_SYNTHETIC;
+			} else {
+				return tksim_usage_error("torture",
+							 "--counter must be tsc, tsc-rdtscp, "
+							 "tsc-bare or synthetic, not '%s'",
+							 optarg);
+			}
+			break;
+		case 'I':
+			if (sim_tsc_insn_parse(optarg, &o->insn))
+				return tksim_usage_error(
+					"torture",
+					"--insn must be lfence, rdtscp or rdtsc, not '%s'", optarg);
+			synthetic_opt = true;
+			break;
+		case 'f':
+			if (tksim_parse_u64(optarg, &o->synth.freq_hz) || o->synth.freq_hz < 1000)
+				return tksim_usage_error(
+					"torture", "--freq must be at least 1000 Hz, not '%s'",
+					optarg);
+			synthetic_opt = true;
+			break;
+		case 'b':
+			if (tksim_parse_u64(optarg, &v) || v < 1 || v > 64)
+				return tksim_usage_error("torture",
+							 "--bits must be 1..64, not '%s'", optarg);
+			o->synth.bits = (unsigned int)v;
+			synthetic_opt = true;
+			break;
+		case 'S':
+			if (tksim_parse_u64(optarg, &o->synth.start))
+				return tksim_usage_error("torture", "bad --start '%s'", optarg);
+			synthetic_opt = true;
+			break;
+		case 'k':
+			if (tksim_parse_u64(optarg, &cli->skew) || cli->skew > (1ULL << 40))
+				return tksim_usage_error("torture", "bad --skew '%s'", optarg);
+			synthetic_opt = true;
+			break;
+		case 'j':
+			if (tksim_parse_u64(optarg, &o->synth.jitter) ||
+			    o->synth.jitter > (1ULL << 40))
+				return tksim_usage_error("torture", "bad --jitter '%s'", optarg);
+			synthetic_opt = true;
+			break;
+		case 'T':
+			if (tksim_parse_u64(optarg, &o->tsc_hz) || o->tsc_hz < 1000000)
+				return tksim_usage_error(
+					"torture", "--tsc-hz must be at least 1000000, not '%s'",
+					optarg);
+			break;
+		case 'z':
+			if (tksim_parse_u64(optarg, &v) || v < 1 || v > 100000)
+				return tksim_usage_error(
+					"torture", "--hz must be 1..100000, not '%s'", optarg);
+			o->hz = (unsigned int)v;
+			break;
+		case 'P':
+			o->max_pressure = true;
+			break;
+		case 'C':
+			if (parse_list(optarg, TORTURE_NAMES(churn), &o->churn))
+				return tksim_usage_error(
+					"torture",
+					"bad --churn '%s' (freq,offset,settime,all,none)", optarg);
+			break;
+		case 'w':
+			if (tksim_parse_u64(optarg, &v) || v > 100000000)
+				return tksim_usage_error("torture", "bad --window '%s'", optarg);
+			o->window_spin = (u32)v;
+			break;
+		case 'x':
+			if (sim_bugs_parse(optarg, &o->bugs))
+				return tksim_usage_error(
+					"torture",
+					"unknown bug in --inject '%s' (see `tksim bugs`)", optarg);
+			break;
+		case 'K':
+			if (parse_list(optarg, TORTURE_NAMES(check), &o->checks) || !o->checks)
+				return tksim_usage_error("torture", "bad --checks '%s'", optarg);
+			break;
+		case 'L': {
+			u32 m;
+
+			if (parse_list(optarg, TORTURE_NAMES(clock), &m) || !m)
+				return tksim_usage_error("torture", "bad --clocks '%s'", optarg);
+			o->clocks = m;
+			break;
+		}
+		case 'p':
+			if (parse_list(optarg, TORTURE_NAMES(path), &o->paths) || !o->paths)
+				return tksim_usage_error("torture",
+							 "bad --paths '%s' (vdso,syscall)", optarg);
+			break;
+		case 'm':
+			if (tksim_parse_u64(optarg, &v) || !v || v > 3600000)
+				return tksim_usage_error("torture", "bad --litmus-ms '%s'", optarg);
+			o->litmus_ns = v * NSEC_PER_MSEC;
+			break;
+		case 'r':
+			if (tksim_parse_u64(optarg, &o->seed))
+				return tksim_usage_error("torture", "bad --seed '%s'", optarg);
+			cli->seed_given = true;
+			break;
+		case 'N':
+			o->pin = false;
+			break;
+		case 'q':
+			cli->quiet = true;
+			break;
+		case 'h':
+			torture_help();
+			exit(TKSIM_EXIT_OK);
+		default:
+			return tksim_usage_error("torture", "unknown option");
+		}
+	}
+	if (optind < argc)
+		return tksim_usage_error("torture", "unexpected argument '%s'", argv[optind]);
+	if (seconds && iterations)
+		return tksim_usage_error("torture", "give --seconds or --iterations, not both");
+	if (iterations)
+		o->duration_ns = 0;
+	if (synthetic_opt && o->counter != TORTURE_COUNTER_SYNTHETIC)
+		return tksim_usage_error("torture",
+					 "--insn, --freq, --bits, --start, --skew and --jitter "
+					 "need --counter synthetic");
+	if (o->counter == TORTURE_COUNTER_SYNTHETIC && o->synth.bits < 64 &&
+	    o->synth.start > CLOCKSOURCE_MASK(o->synth.bits))
+		return tksim_usage_error("torture", "--start does not fit in %u bits",
+					 o->synth.bits);
+	for (unsigned int i = 1; i < VDSO_MAX_CPUS; i++)
+		o->synth.skew[i] = (i & 1) ? -(s64)cli->skew : (s64)cli->skew;
+	if (!cli->seed_given) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		o->seed = ((u64)ts.tv_sec * 1000003u) ^ (u64)ts.tv_nsec;
+	}
+	o->synth.seed = o->seed;
+	return 0;
+}
