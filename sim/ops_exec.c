@@ -215,10 +215,9 @@ static int call_settimeofday(struct exec *x, const struct sim_op *op)
 	struct tk_timeval tv = { .tv_sec = op->a, .tv_usec = op->b };
 	int ret;
 
-	/* do_sys_settimeofday64(): the time is validated, then CAP_SYS_TIME. */
-	if (op->user)
-		return op->has_tv && (op->b < 0 || op->b >= (s64)USEC_PER_SEC) ? -EINVAL : -EPERM;
-	ret = tk_sys_settimeofday(&x->s->k, op->has_tv ? &tv : NULL, op->has_tz ? &op->tz : NULL);
+	/* The syscall validates, checks CAP_SYS_TIME, then changes (timekeeper/syscalls.c). */
+	ret = tk_sys_settimeofday(&x->s->k, op->has_tv ? &tv : NULL, op->has_tz ? &op->tz : NULL,
+				  !op->user);
 	if (!ret && op->has_tv)
 		oracle_ops_resync(&x->o, x->s);
 	return ret;
@@ -229,14 +228,7 @@ static int call_clock_settime(struct exec *x, const struct sim_op *op)
 	struct timespec64 ts = { .tv_sec = op->a, .tv_nsec = (long)op->b };
 	int ret;
 
-	/* Only CLOCK_REALTIME has a clock_set; then posix_clock_realtime_set(). */
-	if (op->clock != TK_CLOCK_REALTIME)
-		return -EINVAL;
-	if (op->b < 0 || op->b >= (s64)NSEC_PER_SEC)
-		return -EINVAL;
-	if (op->user)
-		return -EPERM;
-	ret = do_settimeofday64(&x->s->k, &ts);
+	ret = tk_sys_clock_settime(&x->s->k, op->clock, &ts, !op->user);
 	if (!ret)
 		oracle_ops_resync(&x->o, x->s);
 	return ret;
