@@ -5,11 +5,11 @@
  * where the hook is, what it does, the kernel commit that fixed it and the
  * property that catches it.  Exit status: 0, or 2 for bad usage.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sim/bugs.h"
+#include "tools/options.h"
 #include "tools/tksim.h"
 
 static void bugs_help(void)
@@ -46,16 +46,18 @@ static const char *side_name(enum sim_bug_side side)
  */
 int cmd_bugs(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "names", no_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0, 0, 0, 0 },
+	static const struct tksim_option bugs_options[] = {
+		{ "names", 'n', 0 },
+		{ "help", 'h', TKSIM_OPT_CMDLINE },
+		{ NULL, 0, 0 },
 	};
+	struct tksim_optset set = { .cmd = "bugs", .table = bugs_options };
+	struct tksim_optiter it;
 	bool names = false;
 	int c;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	tksim_opt_begin(&it, &set, argc, argv);
+	while ((c = tksim_opt_next(&it)) > 0) {
 		switch (c) {
 		case 'n':
 			names = true;
@@ -67,8 +69,8 @@ int cmd_bugs(int argc, char **argv)
 			return tksim_usage_error("bugs", "unknown option");
 		}
 	}
-	if (optind < argc)
-		return tksim_usage_error("bugs", "unexpected argument '%s'", argv[optind]);
+	if (c < 0)
+		return TKSIM_EXIT_USAGE;
 
 	for (unsigned int i = 0; i < sim_nr_bugs; i++) {
 		const struct sim_bug *b = &sim_bugs[i];

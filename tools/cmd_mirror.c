@@ -10,7 +10,6 @@
  * KSFT_SKIP).
  */
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +20,7 @@
 #include "sim/mirror.h"
 #include "sim/oracle.h"
 #include "sim/tsc.h"
+#include "tools/options.h"
 #include "tools/tksim.h"
 
 #define MIRROR_EXIT_SKIP 4
@@ -152,13 +152,16 @@ static bool compare_clock(const struct mirror *m, s32 clock, u64 n)
  */
 int cmd_mirror(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "samples", required_argument, NULL, 'n' },
-		{ "layout", required_argument, NULL, 'l' },
-		{ "insn", required_argument, NULL, 'i' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0, 0, 0, 0 },
+	static const struct tksim_option mirror_options[] = {
+		{ "samples", 'n', TKSIM_OPT_VALUE },
+		{ "layout", 'l', TKSIM_OPT_VALUE },
+		{ "insn", 'i', TKSIM_OPT_VALUE },
+		{ "help", 'h', TKSIM_OPT_CMDLINE },
+		{ NULL, 0, 0 },
 	};
+	struct tksim_optset set = { .cmd = "mirror", .table = mirror_options };
+	struct tksim_optiter it;
+	const char *optarg; /* the option's value, named as getopt's was */
 	static const s32 coarse_clocks[] = { TK_CLOCK_REALTIME_COARSE, TK_CLOCK_MONOTONIC_COARSE };
 	static const s32 hres_clocks[] = { TK_CLOCK_REALTIME, TK_CLOCK_MONOTONIC,
 					   TK_CLOCK_MONOTONIC_RAW, TK_CLOCK_BOOTTIME,
@@ -174,8 +177,9 @@ int cmd_mirror(int argc, char **argv)
 	char *maps;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	tksim_opt_begin(&it, &set, argc, argv);
+	while ((c = tksim_opt_next(&it)) > 0) {
+		optarg = it.value;
 		switch (c) {
 		case 'n':
 			if (tksim_parse_u64(optarg, &samples) || !samples || samples > 100000000)
@@ -203,8 +207,8 @@ int cmd_mirror(int argc, char **argv)
 			return tksim_usage_error("mirror", "unknown option");
 		}
 	}
-	if (optind < argc)
-		return tksim_usage_error("mirror", "unexpected argument '%s'", argv[optind]);
+	if (c < 0)
+		return TKSIM_EXIT_USAGE;
 
 	if (uname(&u) || mirror_parse_release(u.release, &major, &minor))
 		return tksim_usage_error("mirror", "cannot read the kernel version");

@@ -8,7 +8,6 @@
  * largest vDSO vs kernel-side difference, ticks, wall time, the NTP state)
  * and, with --csv, a time series.  Exit 1 when a property is violated.
  */
-#include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -17,6 +16,7 @@
 
 #include "sim/oracle.h"
 #include "sim/trace.h"
+#include "tools/options.h"
 #include "tools/run_ntp.h"
 #include "tools/scenario.h"
 #include "tools/tksim.h"
@@ -33,6 +33,7 @@ struct run_opts {
 	bool quiet;
 	struct run_ntp ntp;
 	struct scenario scn;
+	struct tksim_optset opts;
 };
 
 static void run_help(void)
@@ -70,6 +71,25 @@ static void run_help(void)
 	printf("\nExit status: 0 all properties held, 1 a property was violated, 2 bad usage.\n");
 }
 
+/* Every option of `tksim run`, on the command line and in scenario files. */
+static const struct tksim_option run_options[] = {
+	{ "duration", 'd', TKSIM_OPT_VALUE },
+	{ "hz", 'z', TKSIM_OPT_VALUE },
+	{ "freq", 'f', TKSIM_OPT_VALUE },
+	{ "ppm", 'p', TKSIM_OPT_VALUE },
+	{ "bits", 'b', TKSIM_OPT_VALUE },
+	{ "start", 'S', TKSIM_OPT_VALUE },
+	{ "seed", 's', TKSIM_OPT_VALUE },
+	{ "csv", 'c', TKSIM_OPT_VALUE },
+	{ "csv-interval", 'i', TKSIM_OPT_VALUE },
+	{ "nohz", 'n', TKSIM_OPT_VALUE },
+	{ "trace", 'T', TKSIM_OPT_VALUE },
+	{ "quiet", 'q', 0 },
+	{ "help", 'h', TKSIM_OPT_CMDLINE },
+	RUN_NTP_OPTIONS,
+	{ NULL, 0, 0 },
+};
+
 /* The built-in default scenario; a scenario file and the options change it. */
 static void run_opts_defaults(struct run_opts *o)
 {
@@ -78,6 +98,7 @@ static void run_opts_defaults(struct run_opts *o)
 	o->duration_ns = 2 * 3600ULL * NSEC_PER_SEC;
 	o->csv_interval_ns = NSEC_PER_SEC;
 	o->seed = 1;
+	o->opts = (struct tksim_optset){ .cmd = "run", .table = run_options };
 }
 
 /*
@@ -87,30 +108,14 @@ static void run_opts_defaults(struct run_opts *o)
  */
 static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 {
-	static const struct option longopts[] = {
-		{ "duration", required_argument, NULL, 'd' },
-		{ "hz", required_argument, NULL, 'z' },
-		{ "freq", required_argument, NULL, 'f' },
-		{ "ppm", required_argument, NULL, 'p' },
-		{ "bits", required_argument, NULL, 'b' },
-		{ "start", required_argument, NULL, 'S' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "csv", required_argument, NULL, 'c' },
-		{ "csv-interval", required_argument, NULL, 'i' },
-		{ "nohz", required_argument, NULL, 'n' },
-		{ "trace", required_argument, NULL, 'T' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		RUN_NTP_LONGOPTS,
-		{ 0, 0, 0, 0 },
-	};
+	struct tksim_optiter it;
+	const char *optarg; /* the option's value, named as getopt's was */
 	u64 v;
 	int c;
 
-	/* Reset getopt: it runs once per scenario line and once for the command line. */
-	optind = 0;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	tksim_opt_begin(&it, &o->opts, argc, argv);
+	while ((c = tksim_opt_next(&it)) > 0) {
+		optarg = it.value;
 		switch (c) {
 		case 'd':
 			if (tksim_parse_duration_ns(optarg, &o->duration_ns))
@@ -182,15 +187,10 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 					return ret;
 				break;
 			}
-			if (optopt)
-				return tksim_usage_error("run", "option '--%s' needs a value",
-							 argv[optind - 1] + 2);
-			return tksim_usage_error("run", "unknown option '%s'", argv[optind - 1]);
+			return tksim_usage_error("run", "unknown option");
 		}
 	}
-	if (optind < argc)
-		return tksim_usage_error("run", "unexpected argument '%s'", argv[optind]);
-	return 0;
+	return c < 0 ? TKSIM_EXIT_USAGE : 0;
 }
 
 /* A scenario line, through the same parser as the command line. */
@@ -220,7 +220,7 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 	if (ret)
 		return ret;
 	o->ntp.daemon.seed = o->seed; /* --seed also seeds the measurement noise */
-	return run_ntp_configure(&o->ntp, &o->cfg);
+	return run_ntp_configure(&o->ntp, &o->cfg, &o->opts);
 }
 
 static void csv_header(FILE *f)
@@ -324,8 +324,8 @@ static int run(int argc, char **argv, struct run_opts *o)
 	if (!s)
 		return tksim_usage_error("run", "cannot build this system: %s", strerror(-err));
 	if (o->nohz_max_ns > s->counter.cs.max_idle_ns) {
-		ret = tksim_usage_error(
-			"run",
+		ret = tksim_opt_error(
+			&o->opts, 'n',
 			"--nohz may be at most this clocksource's max_idle_ns, %" PRIu64 " ns",
 			s->counter.cs.max_idle_ns);
 		goto out_free;

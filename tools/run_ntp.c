@@ -357,6 +357,7 @@ int run_ntp_parse(struct run_ntp *n, int code, const char *arg)
  * run_ntp_configure() - apply the options that shape the system itself
  * @n:   the options
  * @cfg: the system to build: counter drift and wander, boot wall time
+ * @opts: where each option was given, for errors
  *
  * With --leap and no --start-before-midnight the system boots 60 s before
  * the next UTC midnight.  The boot error is added to the wall time the
@@ -364,16 +365,19 @@ int run_ntp_parse(struct run_ntp *n, int code, const char *arg)
  *
  * Return: 0, or TKSIM_EXIT_USAGE for a drift too small for its interval.
  */
-int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg)
+int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg, const struct tksim_optset *opts)
 {
 	if (n->wander_ppb || n->drift_ppb_h) {
 		/* The counter applies drift in whole ppb per interval. */
 		if (n->drift_ppb_h &&
-		    llabs(n->drift_ppb_h) * (s64)n->wander_interval < 3600 * NSEC_PER_SEC)
-			return tksim_usage_error("run",
-						 "--drift %" PRId64 " ppb/h is below 1 ppb per "
-						 "--wander-interval; use a longer interval",
-						 n->drift_ppb_h);
+		    (unsigned __int128)(n->drift_ppb_h < 0 ? -(u64)n->drift_ppb_h
+							   : (u64)n->drift_ppb_h) *
+				    n->wander_interval <
+			    3600 * NSEC_PER_SEC)
+			return tksim_opt_error(opts, RUN_OPT_DRIFT,
+					       "--drift %" PRId64 " ppb/h is below 1 ppb per "
+					       "--wander-interval; use a longer interval",
+					       n->drift_ppb_h);
 		cfg->counter.wander_ppb = n->wander_ppb;
 		cfg->counter.drift_ppb_per_hour = n->drift_ppb_h;
 		cfg->counter.wander_interval_ns = n->wander_interval;
@@ -390,7 +394,8 @@ int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg)
 	cfg->wall_time = set_normalized_timespec64(
 		cfg->wall_time.tv_sec, cfg->wall_time.tv_nsec + n->daemon.boot_error_ns);
 	if (!timespec64_valid(&cfg->wall_time))
-		return tksim_usage_error("run", "--boot-error puts the boot before 1970");
+		return tksim_opt_error(opts, RUN_OPT_BOOT_ERROR,
+				       "--boot-error puts the boot before 1970");
 	return 0;
 }
 

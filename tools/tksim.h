@@ -32,6 +32,7 @@ int cmd_bugs(int argc, char **argv);
 int cmd_mirror(int argc, char **argv);
 
 void tksim_set_input(const char *file, unsigned int line);
+void tksim_get_input(const char **file, unsigned int *line);
 int tksim_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 double tksim_wall_seconds(void);
 
