@@ -23,6 +23,8 @@ const struct sim_bug sim_bugs[] = {
 		.hash = "2aae950b21e4",
 		.version = "v2.6.23",
 		.caught_by = "torture seqcount: a value no single published update can give",
+		.shows = "tksim torture --inject reader-no-retry --seconds 2",
+		.torture = "",
 	},
 	{
 		.name = "writer-no-seq",
@@ -35,6 +37,8 @@ const struct sim_bug sim_bugs[] = {
 		.hash = "2aae950b21e4",
 		.version = "v2.6.23",
 		.caught_by = "torture seqcount: a value no single published update can give",
+		.shows = "tksim torture --inject writer-no-seq --seconds 2",
+		.torture = "",
 	},
 	{
 		.name = "bare-rdtsc",
@@ -50,6 +54,9 @@ const struct sim_bug sim_bugs[] = {
 		.caught_by =
 			"litmus Now/Load/Load3: a clock read after seeing a timestamp is older "
 			"(depends on the CPU)",
+		.shows = "tksim torture --inject bare-rdtsc --checks litmus --seconds 4 (where the "
+			 "CPU reorders rdtsc)",
+		.torture = "",
 	},
 	{
 		.name = "no-neg-clamp",
@@ -61,6 +68,8 @@ const struct sim_bug sim_bugs[] = {
 		.hash = "d8bb6f4c1670",
 		.version = "v2.6.25",
 		.caught_by = "oracle: vDSO == kernel-side on a CPU whose counter lags (skew)",
+		.shows = "tksim run --inject no-neg-clamp --skew 100000 --duration 2s",
+		.torture = "--counter synthetic --skew 100000",
 	},
 	{
 		.name = "no-xtime-correction",
@@ -74,6 +83,9 @@ const struct sim_bug sim_bugs[] = {
 		.hash = "",
 		.version = "v2.6.18",
 		.caught_by = "oracle: no clock moves when the frequency changes at one instant",
+		.shows = "tksim run --inject no-xtime-correction --ntpd off --duration 2s "
+			 "--adjtimex 1.0005s:freq=500",
+		.torture = NULL,
 	},
 	{
 		.name = "coarse-pre-6.15",
@@ -86,6 +98,9 @@ const struct sim_bug sim_bugs[] = {
 		.version = "v6.15",
 		.caught_by = "oracle: coarse clocks unchanged by a frequency change; "
 			     "inconsistency-check on *_COARSE under adjtimex churn",
+		.shows = "tksim run --inject coarse-pre-6.15 --ntpd off --duration 2s --adjtimex "
+			 "1.0005s:freq=500",
+		.torture = "--churn freq",
 	},
 	{
 		.name = "raw-pre-4.13",
@@ -97,6 +112,8 @@ const struct sim_bug sim_bugs[] = {
 		.hash = "3d88d56c5873",
 		.version = "v4.13",
 		.caught_by = "oracle_check_raw_exact: RAW == (cycles * mult) >> shift",
+		.shows = "tksim run --inject raw-pre-4.13 --duration 2s",
+		.torture = NULL,
 	},
 	{
 		.name = "delta-overflow-pre-6.10",
@@ -108,6 +125,9 @@ const struct sim_bug sim_bugs[] = {
 		.hash = "456e3788bc71",
 		.version = "v6.10",
 		.caught_by = "oracle: vDSO == kernel-side after a gap longer than max_cycles",
+		.shows = "tksim run --inject delta-overflow-pre-6.10 --hz 100 --duration 1600s "
+			 "--stall 1s:1500s",
+		.torture = NULL,
 	},
 	{
 		.name = "boottime-shift-pre-5.3",
@@ -119,6 +139,8 @@ const struct sim_bug sim_bugs[] = {
 		.hash = "b99328a60a48",
 		.version = "v5.3",
 		.caught_by = "oracle: vDSO BOOTTIME == kernel-side after a long total suspend",
+		.shows = "tksim run --inject boottime-shift-pre-5.3 --ntpd off --duration 2s --suspend 1s:2h",
+		.torture = NULL,
 	},
 	{
 		.name = "threadtest-cmp",
@@ -130,6 +152,9 @@ const struct sim_bug sim_bugs[] = {
 		.hash = "",
 		.version = "-",
 		.caught_by = "full-width comparison: e.g. 5.000000100 then 4.000000200 went back",
+		.shows = "none: it weakens torture's own threadtest check; tests/check_bugs shows "
+			 "the step back it misses",
+		.torture = NULL,
 	},
 	{
 		.name = "neg-motion-half",
@@ -141,6 +166,9 @@ const struct sim_bug sim_bugs[] = {
 		.hash = "76031d9536a0",
 		.version = "v6.13",
 		.caught_by = "oracle_check_raw_exact after a tick delayed past half a 24-bit wrap",
+		.shows = "tksim run --inject neg-motion-half --freq 3579545 --bits 24 --duration "
+			 "8s --stall 1s:3s",
+		.torture = NULL,
 	},
 	{
 		.name = "delta-nomask",
@@ -153,6 +181,9 @@ const struct sim_bug sim_bugs[] = {
 		.hash = "9d90b93bf325",
 		.version = "v5.3",
 		.caught_by = "oracle: vDSO == kernel-side across the wrap of a 24-bit counter",
+		.shows = "tksim run --inject delta-nomask --freq 3579545 --bits 24 --ppm 0 "
+			 "--duration 10s",
+		.torture = NULL,
 	},
 };
 const unsigned int sim_nr_bugs = sizeof(sim_bugs) / sizeof(sim_bugs[0]);

@@ -3,7 +3,8 @@
 /*
  * Input: none, or --names.  Output: one block per bug: its --inject name,
  * where the hook is, what it does, the kernel commit that fixed it and the
- * property that catches it.  Exit status: 0, or 2 for bad usage.
+ * property that catches it, and the one command that exits 1 on it.  Exit
+ * status: 0, or 2 for bad usage.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +17,8 @@ static void bugs_help(void)
 {
 	printf("usage: tksim bugs [--names]\n\n"
 	       "List the historical bugs `tksim torture --inject` and the tests can switch\n"
-	       "on, with the kernel commit that fixed each and the property that catches it.\n\n"
+	       "on, with the kernel commit that fixed each, the property that catches it\n"
+	       "and the one command that exits 1 on it (and 0 without its --inject).\n\n"
 	       "Options:\n"
 	       "  --names   only the names, one a line\n"
 	       "  --help    this text\n\n"
@@ -87,6 +89,7 @@ int cmd_bugs(int argc, char **argv)
 		       strcmp(b->version, "-") ? ", " : "",
 		       strcmp(b->version, "-") ? b->version : "");
 		printf("    caught by  %s\n", b->caught_by);
+		printf("    shown by   %s\n", b->shows);
 	}
 	return TKSIM_EXIT_OK;
 }

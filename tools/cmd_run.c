@@ -16,7 +16,9 @@
 
 #include "sim/oracle.h"
 #include "sim/trace.h"
+#include "vdso/counter.h"
 #include "tools/options.h"
+#include "tools/run_bugs.h"
 #include "tools/run_ntp.h"
 #include "tools/scenario.h"
 #include "tools/tksim.h"
@@ -32,6 +34,7 @@ struct run_opts {
 	u64 seed;
 	bool quiet;
 	struct run_ntp ntp;
+	struct run_bugs bugs;
 	struct scenario scn;
 	struct tksim_optset opts;
 };
@@ -68,6 +71,8 @@ static void run_help(void)
 	       "  --quiet           no progress line on a terminal\n"
 	       "  --help            this text\n\n");
 	run_ntp_help();
+	printf("\n");
+	run_bugs_help();
 	printf("\nExit status: 0 all properties held, 1 a property was violated, 2 bad usage.\n");
 }
 
@@ -87,6 +92,7 @@ static const struct tksim_option run_options[] = {
 	{ "quiet", 'q', 0 },
 	{ "help", 'h', TKSIM_OPT_CMDLINE },
 	RUN_NTP_OPTIONS,
+	RUN_BUGS_OPTIONS,
 	{ NULL, 0, 0 },
 };
 
@@ -180,6 +186,13 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 			run_help();
 			exit(TKSIM_EXIT_OK);
 		default:
+			if (c >= RUN_OPT_INJECT) {
+				int ret = run_bugs_parse(&o->bugs, c, optarg);
+
+				if (ret)
+					return ret;
+				break;
+			}
 			if (c >= RUN_OPT_NTPD) {
 				int ret = run_ntp_parse(&o->ntp, c, optarg);
 
@@ -315,7 +328,7 @@ static int run(int argc, char **argv, struct run_opts *o)
 	double t0, next_progress;
 	u64 next_csv = 0;
 	int ret, err;
-	bool progress, to_stdout;
+	bool progress, to_stdout, violated = false;
 
 	ret = parse_run_opts(argc, argv, o);
 	if (ret)
@@ -331,6 +344,8 @@ static int run(int argc, char **argv, struct run_opts *o)
 		goto out_free;
 	}
 	ret = run_ntp_start(&o->ntp, &ntpd, s);
+	if (!ret)
+		ret = run_bugs_start(&o->bugs, s, o->duration_ns, &o->opts);
 	if (ret)
 		goto out_free;
 	csv = open_output(o->csv_path);
@@ -369,12 +384,18 @@ static int run(int argc, char **argv, struct run_opts *o)
 		}
 		sim_advance_to(s, t < o->duration_ns ? t : o->duration_ns);
 		/* The daemon and the scripted calls act at the first instant after their time. */
-		if (s->now_ns >= sim_ntpd_next_due(&ntpd))
-			sim_ntpd_run(&ntpd, s);
+		if (s->now_ns >= sim_ntpd_next_due(&ntpd) &&
+		    run_ntp_run_checked(&ntpd, s, why, sizeof(why)))
+			violated = true;
+		if (!violated && run_bugs_gap(&o->bugs, s, why, sizeof(why)))
+			violated = true;
 		if (trace)
 			sim_trace_row(trace, s);
-		if (oracle_check_instant(s, &mono, &st, why, sizeof(why)) ||
-		    oracle_check_raw_exact(s, why, sizeof(why))) {
+		vdso_this_cpu = run_bugs_check_cpu(&o->bugs, st.checks);
+		if (!violated && oracle_check_instant(s, &mono, &st, why, sizeof(why)))
+			violated = true;
+		vdso_this_cpu = 0;
+		if (violated || oracle_check_raw_exact(s, why, sizeof(why))) {
 			printf("VIOLATION at %.9f s (seed %" PRIu64 "): %s\n",
 			       (double)s->now_ns * 1e-9, o->seed, why);
 			ret = TKSIM_EXIT_VIOLATION;

@@ -167,6 +167,52 @@ static const struct tksim_option torture_options[] = {
 	{ NULL, 0, 0 },
 };
 
+/*
+ * Whether torture can see @b in this run: some bugs need a condition (a
+ * frequency change inside the tick, a lagging CPU, the litmus tests), and
+ * some no threaded run can show at all.
+ */
+static bool torture_sees(const struct sim_bug *b, const struct torture_cli *cli)
+{
+	const struct torture_opts *o = &cli->o;
+
+	if (!b->torture)
+		return false;
+	switch (b->bit) {
+	case BUG_COARSE_PRE615:
+		return (o->churn & TORTURE_CHURN_FREQ) &&
+		       (o->checks & TORTURE_CHECK_INCONSISTENCY) &&
+		       (o->clocks &
+			(BIT(TK_CLOCK_REALTIME_COARSE) | BIT(TK_CLOCK_MONOTONIC_COARSE)));
+	case BUG_NO_NEG_CLAMP:
+		return o->counter == TORTURE_COUNTER_SYNTHETIC && cli->skew;
+	case BUG_BARE_RDTSC:
+		return o->checks & TORTURE_CHECK_LITMUS;
+	default:
+		return true;
+	}
+}
+
+/* Refuse, naming the command that shows it, a bug this run cannot see: no PASS that saw nothing. */
+static int check_visible(const struct torture_cli *cli)
+{
+	for (unsigned int i = 0; i < sim_nr_bugs; i++) {
+		const struct sim_bug *b = &sim_bugs[i];
+
+		if (!(cli->o.bugs & b->bit) || torture_sees(b, cli))
+			continue;
+		if (!b->torture)
+			return tksim_usage_error("torture",
+						 "torture cannot see %s (%s); shown by: %s",
+						 b->name, b->what, b->shows);
+		return tksim_usage_error("torture",
+					 "this run cannot see %s: it needs %s (and the checks "
+					 "and clocks that see it); shown by: %s",
+					 b->name, b->torture, b->shows);
+	}
+	return 0;
+}
+
 /**
  * torture_parse() - read `tksim torture`'s options
  * @argc: argument count (argv[0] is "torture")
@@ -359,5 +405,5 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli)
 		o->seed = ((u64)ts.tv_sec * 1000003u) ^ (u64)ts.tv_nsec;
 	}
 	o->synth.seed = o->seed;
-	return 0;
+	return check_visible(cli);
 }

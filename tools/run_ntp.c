@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/oracle.h"
 #include "timekeeper/time64.h"
 #include "tools/tksim.h"
 
@@ -427,6 +428,48 @@ int run_ntp_start(struct run_ntp *n, struct sim_ntpd *d, struct sim_system *s)
 		if (sim_ntpd_add_event(d, &n->ev[i]))
 			return tksim_usage_error("run", "too many scripted calls (%d at most)",
 						 SIM_NTPD_MAX_EVENTS);
+	return 0;
+}
+
+/* Clocks a call may set at an instant (settimeofday, ADJ_SETOFFSET, ADJ_TAI). */
+static bool settable(s32 clock)
+{
+	return clock == TK_CLOCK_REALTIME || clock == TK_CLOCK_REALTIME_COARSE ||
+	       clock == TK_CLOCK_TAI;
+}
+
+/**
+ * run_ntp_run_checked() - the daemon's and the scripted calls due now, checked
+ * @d:   the daemon
+ * @s:   the system, at the instant the calls act
+ * @why: out: the violation, if any
+ * @n:   its size
+ *
+ * No call may move a clock it does not set: at one counter value, a
+ * frequency change (ADJ_FREQUENCY, ADJ_TICK, the PLL) leaves MONOTONIC,
+ * BOOTTIME and MONOTONIC_RAW where they were and MONOTONIC_COARSE not
+ * behind, through both paths (the xtime_nsec correction and, since v6.15,
+ * the coarse base).  The clocks a call may set are left out.
+ *
+ * Return: 0, or -1 with @why.
+ */
+int run_ntp_run_checked(struct sim_ntpd *d, struct sim_system *s, char *why, size_t n)
+{
+	struct oracle_snapshot before[2], after[2];
+
+	for (int p = 0; p < 2; p++)
+		if (oracle_snapshot(s, p ? SIM_PATH_SYSCALL : SIM_PATH_VDSO, &before[p], why, n))
+			return -1;
+	sim_ntpd_run(d, s);
+	for (int p = 0; p < 2; p++) {
+		if (oracle_snapshot(s, p ? SIM_PATH_SYSCALL : SIM_PATH_VDSO, &after[p], why, n))
+			return -1;
+		for (unsigned int i = 0; i < oracle_nr_clocks; i++)
+			if (settable(oracle_clocks[i]))
+				before[p].ns[oracle_clocks[i]] = after[p].ns[oracle_clocks[i]];
+		if (oracle_check_unchanged(&before[p], &after[p], why, n))
+			return -1;
+	}
 	return 0;
 }
 

@@ -11,7 +11,7 @@
  *   run_ntp_parse(&n, code, value);               for each RUN_OPT_* code
  *   run_ntp_configure(&n, &cfg, &opts);           before the system is built
  *   run_ntp_start(&n, &ntpd, s);                  after it is built
- *   ... sim_ntpd_run(&ntpd, s) in the loop ...
+ *   ... run_ntp_run_checked(&ntpd, s, ...) in the loop ...
  *   run_ntp_summary(&n, &ntpd, s);
  */
 
@@ -77,6 +77,7 @@ void run_ntp_defaults(struct run_ntp *n);
 int run_ntp_parse(struct run_ntp *n, int code, const char *arg);
 int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg, const struct tksim_optset *opts);
 int run_ntp_start(struct run_ntp *n, struct sim_ntpd *d, struct sim_system *s);
+int run_ntp_run_checked(struct sim_ntpd *d, struct sim_system *s, char *why, size_t n);
 void run_ntp_help(void);
 void run_ntp_csv_header(FILE *f);
 void run_ntp_csv_row(FILE *f, const struct sim_ntpd *d, struct sim_system *s);
