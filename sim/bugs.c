@@ -67,9 +67,10 @@ const struct sim_bug sim_bugs[] = {
 		.fix = "x86: tsc prevent time going backwards",
 		.hash = "d8bb6f4c1670",
 		.version = "v2.6.25",
-		.caught_by = "oracle: vDSO == kernel-side on a CPU whose counter lags (skew)",
-		.shows = "tksim run --inject no-neg-clamp --skew 100000 --duration 2s",
-		.torture = "--counter synthetic --skew 100000",
+		.caught_by = "x86 TSC-rule vDSO == kernel-side on a CPU whose counter lags (skew)",
+		.shows = "no command: only the TSC clock mode has the rule, and no tksim command "
+			 "skews a TSC; tests/check_bugs (test_no_neg_clamp) shows it",
+		.torture = NULL,
 	},
 	{
 		.name = "no-xtime-correction",
@@ -139,7 +140,8 @@ const struct sim_bug sim_bugs[] = {
 		.hash = "b99328a60a48",
 		.version = "v5.3",
 		.caught_by = "oracle: vDSO BOOTTIME == kernel-side after a long total suspend",
-		.shows = "tksim run --inject boottime-shift-pre-5.3 --ntpd off --duration 2s --suspend 1s:2h",
+		.shows = "tksim run --inject boottime-shift-pre-5.3 --ntpd off --duration 2s "
+			 "--suspend 1s:2h",
 		.torture = NULL,
 	},
 	{
@@ -183,6 +185,21 @@ const struct sim_bug sim_bugs[] = {
 		.caught_by = "oracle: vDSO == kernel-side across the wrap of a 24-bit counter",
 		.shows = "tksim run --inject delta-nomask --freq 3579545 --bits 24 --ppm 0 "
 			 "--duration 10s",
+		.torture = NULL,
+	},
+	{
+		.name = "ntp-offset-u32",
+		.bit = BUG_NTP_OFFSET_U32,
+		.side = SIM_BUG_WRITER,
+		.concurrent = false,
+		.what = "adjtimex() reads a negative us offset back through a (u32) cast: "
+			"-5 us as 4294962",
+		.fix = "ntp: Remove invalid cast in time offset math",
+		.hash = "f5807b0606da",
+		.version = "v6.13",
+		.caught_by = "adjtimex read-back: the offset set is the offset read (ADJ_MICRO)",
+		.shows = "no command: tksim run does not read adjtimex back; "
+			 "tests/check_bugs (test_ntp_offset_u32) shows it",
 		.torture = NULL,
 	},
 };

@@ -20,6 +20,8 @@
 #include "sim/counter.h"
 #include "timekeeper/timekeeping.h"
 
+struct sim_css;
+
 /**
  * struct sim_config - a system to simulate
  * @counter:     the counter hardware
@@ -45,6 +47,7 @@ struct sim_config {
  * @next_tick_ns: virtual time of the next tick
  * @ticks:        ticks run (timekeeping_advance(TK_ADV_TICK) calls)
  * @cfg:          the configuration it was built from
+ * @css:          extra clocksources and the watchdog (sim/clocksources.h), or NULL
  */
 struct sim_system {
 	struct tk_kernel k;
@@ -54,6 +57,7 @@ struct sim_system {
 	u64 next_tick_ns;
 	u64 ticks;
 	struct sim_config cfg;
+	struct sim_css *css;
 };
 
 /** enum sim_path - which way a clock is read */

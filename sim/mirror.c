@@ -263,6 +263,44 @@ void mirror_read_group(const struct mirror *m, int group, struct vdso_clock *g)
 	} while (seqcount_read_retry(&FIELD(u32, b, 0), g->seq));
 }
 
+/* v6.17 put struct vdso_clock aux_clock_data[MAX_AUX_CLOCKS] between clock_data[] and tz. */
+#define MIRROR_MAX_AUX_CLOCKS 8
+
+/**
+ * mirror_has_aux_clocks() - whether a kernel's page holds the auxiliary clock groups
+ * @major: e.g. 6
+ * @minor: e.g. 18
+ *
+ * Return: true from v6.17 (the POSIX auxiliary clocks, CLOCK_AUX).
+ */
+bool mirror_has_aux_clocks(int major, int minor)
+{
+	return major * 100 + minor >= 617;
+}
+
+/**
+ * mirror_read_misc() - tz and hrtimer_res, the fields after the clock groups
+ * @m:          the view
+ * @aux_clocks: the page has v6.17's auxiliary clock groups (mirror_has_aux_clocks())
+ * @misc:       out
+ *
+ * The kernel writes them without the seqcount (update_vsyscall_tz(),
+ * WRITE_ONCE of hrtimer_res), so they are read once.  Before v6.15 they
+ * follow basetime[] in each struct vdso_data (group 0's are the ones
+ * written); from v6.15 they follow the groups in struct vdso_time_data.
+ */
+void mirror_read_misc(const struct mirror *m, bool aux_clocks, struct mirror_misc *misc)
+{
+	const struct layout_desc *d = &layouts[m->layout];
+	unsigned long off = d->basetime + 16 * VDSO_BASES;
+
+	if (m->layout >= MIRROR_LAYOUT_V6_15)
+		off = d->stride * (CS_BASES + (aux_clocks ? MIRROR_MAX_AUX_CLOCKS : 0));
+	misc->tz_minuteswest = READ_ONCE(FIELD(s32, m->data, off));
+	misc->tz_dsttime = READ_ONCE(FIELD(s32, m->data, off + 4));
+	misc->hrtimer_res = READ_ONCE(FIELD(u32, m->data, off + 8));
+}
+
 /**
  * mirror_clock_gettime() - clock_gettime() from the host's page, tksim's way
  * @m:     the view

@@ -71,6 +71,21 @@ u64 mirror_vread_pvclock(const struct mirror *m);
  * the same fields; max_cycles is 0 where the layout has none.
  */
 void mirror_read_group(const struct mirror *m, int group, struct vdso_clock *g);
+
+/**
+ * struct mirror_misc - the page's fields outside the clock groups
+ * @tz_minuteswest: sys_tz (settimeofday(2)'s timezone), minutes west of Greenwich
+ * @tz_dsttime:     sys_tz's DST type
+ * @hrtimer_res:    clock_getres() of the hres clocks (ns)
+ */
+struct mirror_misc {
+	s32 tz_minuteswest;
+	s32 tz_dsttime;
+	u32 hrtimer_res;
+};
+
+bool mirror_has_aux_clocks(int major, int minor);
+void mirror_read_misc(const struct mirror *m, bool aux_clocks, struct mirror_misc *misc);
 int mirror_clock_gettime(const struct mirror *m, s32 clock, struct timespec64 *ts);
 
 #endif /* TKSIM_SIM_MIRROR_H */

@@ -58,9 +58,9 @@ static __int128 pub_value(const struct vdso_clock *vc, s32 clock, u64 cycles)
 
 	if (coarse(clock))
 		return (__int128)b->sec * NSEC_PER_SEC + (__int128)b->nsec;
-	return (__int128)b->sec * NSEC_PER_SEC + cycles_to_ns(cycles, vc->cycle_last, mask,
-							      vc->max_cycles, vc->mult, b->nsec,
-							      vc->shift);
+	return (__int128)b->sec * NSEC_PER_SEC +
+	       cycles_to_ns_bugs(cycles, vc->cycle_last, mask, vc->max_cycles, vc->mult, b->nsec,
+				 vc->shift, vdso_neg_clamp(vc->clock_mode), 0);
 }
 
 /*

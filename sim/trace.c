@@ -2,16 +2,33 @@
 // tksim's own: the trace (see sim/trace.h); the fields are those of struct timekeeper
 // (include/linux/timekeeper_internal.h) and struct ntp_data (kernel/time/ntp.c, v6.14).
 /*
- * One line per call, tab-separated, integers only, so that two runs of the
- * same scenario and seed give byte-identical traces and `diff` shows where
- * two kernels part.  Units are in the header: cycles, shifted ns (sns),
- * NTP-scaled ns (ns << 32), scaled ppm (ppm << 16).
+ * One line per call, tab-separated, so that two runs of the same scenario
+ * and seed give byte-identical traces and `diff` shows where two kernels
+ * part.  Every number is an integer; the leap-second state is printed by
+ * name and the STA_* bits in hex, because that is how adjtimex(2) and
+ * ntptime(8) show them.  The units are in the column names (docs/output.md):
+ * cycles, ns, shifted ns (sns, ns << shift), NTP-scaled ns (ns32, ns << 32),
+ * us, s.
  */
 #include "sim/trace.h"
 
 #include <inttypes.h>
 
 #include "timekeeper/timekeeping.h"
+
+/**
+ * sim_time_state_name() - a leap-second state as adjtimex(2) names it
+ * @state: TIME_OK .. TIME_ERROR
+ *
+ * Return: "TIME_OK", "TIME_INS", ...; "?" for anything else.
+ */
+const char *sim_time_state_name(int state)
+{
+	static const char *const names[] = { "TIME_OK",	 "TIME_INS",  "TIME_DEL",
+					     "TIME_OOP", "TIME_WAIT", "TIME_ERROR" };
+
+	return state >= TIME_OK && state <= TIME_ERROR ? names[state] : "?";
+}
 
 /**
  * sim_trace_header() - the column names and units
@@ -22,7 +39,9 @@ void sim_trace_header(FILE *f)
 	fprintf(f, "#t_ns\tcounter\tcycle_last\tunaccumulated_cycles\txtime_sec\t"
 		   "xtime_nsec_sns\txtime_ns\tcoarse_nsec\traw_sec\traw_xtime_nsec_sns\tmult\t"
 		   "raw_mult\tshift\tntp_error_ns32\tntp_err_mult\ttick_length_ns32\t"
-		   "time_freq_ns32\ttime_offset_ns32\ttime_state\tvvar_seq\n");
+		   "time_freq_ns32\ttime_offset_ns32\ttime_state\ttime_status\ttai_offset_s\t"
+		   "time_constant\ttime_maxerror_us\ttime_esterror_us\ttime_adjust_us\t"
+		   "vvar_seq\n");
 }
 
 /**
@@ -41,12 +60,14 @@ void sim_trace_row(FILE *f, const struct sim_system *s)
 		"%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
 		"\t%" PRIu64 "\t%" PRIu32 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu32 "\t%" PRIu32
 		"\t%" PRIu32 "\t%" PRId64 "\t%" PRIu32 "\t%" PRIu64 "\t%" PRId64 "\t%" PRId64
-		"\t%d\t%" PRIu32 "\n",
+		"\t%s\t0x%04x\t%" PRId32 "\t%ld\t%ld\t%ld\t%ld\t%" PRIu32 "\n",
 		s->now_ns, counter, tk.tkr_mono.cycle_last,
 		(counter - tk.tkr_mono.cycle_last) & tk.tkr_mono.mask, tk.xtime_sec,
 		tk.tkr_mono.xtime_nsec, tk.tkr_mono.xtime_nsec >> tk.tkr_mono.shift, tk.coarse_nsec,
 		tk.raw_sec, tk.tkr_raw.xtime_nsec, tk.tkr_mono.mult, tk.tkr_raw.mult,
 		tk.tkr_mono.shift, tk.ntp_error, tk.ntp_err_mult, ntp_tick_length(ntp),
-		ntp->time_freq, ntp->time_offset, ntp->time_state,
+		ntp->time_freq, ntp->time_offset, sim_time_state_name(ntp->time_state),
+		(unsigned int)ntp->time_status & 0xffff, tk.tai_offset, ntp->time_constant,
+		ntp->time_maxerror, ntp->time_esterror, ntp->time_adjust,
 		READ_ONCE(s->k.vdata.clock_data[CS_HRES_COARSE].seq));
 }

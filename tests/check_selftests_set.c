@@ -246,17 +246,17 @@ START_TEST(test_set_tz)
 	for (int i = -15 * 60; i < 15 * 60; i += 30) {
 		struct tk_timezone set = { i, dst };
 
-		tk_sys_settimeofday(&s->k, NULL, &set);
+		tk_sys_settimeofday(&s->k, NULL, &set, true);
 		ck_assert_int_eq(get_tz(s, &tz), i);
 	}
 	for (size_t i = 0; i < 4; i++) {
 		struct tk_timezone set = { bad[i], dst };
 
-		ck_assert_int_eq(tk_sys_settimeofday(&s->k, NULL, &set), -EINVAL);
+		ck_assert_int_eq(tk_sys_settimeofday(&s->k, NULL, &set, true), -EINVAL);
 		ck_assert_int_eq(get_tz(s, &tz), 15 * 60 - 30);
 	}
 	tz = (struct tk_timezone){ min, 1 };
-	ck_assert_int_eq(tk_sys_settimeofday(&s->k, NULL, &tz), 0);
+	ck_assert_int_eq(tk_sys_settimeofday(&s->k, NULL, &tz, true), 0);
 	get_tz(s, &tz);
 	ck_assert_int_eq(tz.tz_dsttime, 1);
 	sim_system_free(s);
@@ -268,7 +268,7 @@ static int settime(struct sim_system *s, long long t)
 {
 	struct tk_timeval tv = { .tv_sec = t, .tv_usec = 0 };
 
-	return tk_sys_settimeofday(&s->k, &tv, NULL);
+	return tk_sys_settimeofday(&s->k, &tv, NULL, true);
 }
 
 /* do_tests(): inconsistency-check -c 0 -t 20, here over every clock, plus the 32-bit view. */

@@ -4,6 +4,7 @@
 #include <errno.h>
 
 #include "check_util.h"
+#include "vdso/calc.h"
 #include "timekeeper/timekeeping_internal.h"
 #include "vdso/counter.h"
 
@@ -272,26 +273,49 @@ END_TEST
 
 /*
  * A counter read behind cycle_last (negative motion) counts as no time on
- * the writer side (clocksource_delta) and freezes readers at the base.
+ * the writer side (clocksource_delta) and freezes the kernel-side readers
+ * at the base (timekeeping_cycles_to_ns).  The vDSO of the synthetic
+ * counter follows the generic lib/vdso rule, which knows no negative
+ * motion: the masked delta is huge and multiplied in 128 bits, a jump far
+ * ahead.  x86's rule (VDSO_CLOCKMODE_TSC) freezes at the base like the
+ * kernel side.  Each expectation is computed here from the vvar page.  A
+ * 48-bit counter at 1 GHz keeps the jump (2^48 ns) short enough for the
+ * vDSO's normalisation loop; its max_cycles (about 2^40) is far below half
+ * the mask, so the kernel side sees negative motion.
  */
 START_TEST(test_negative_motion)
 {
-	struct sim_config cfg = cfg_with(2100000000ULL, 0, 64, 1000);
+	struct sim_config cfg = cfg_with(1000000000ULL, 0, 48, 1000);
 	struct sim_system *s = test_system(&cfg);
+	const struct vdso_clock *vc = &s->k.vdata.clock_data[CS_HRES_COARSE];
+	const struct vdso_timestamp *bt = &vc->basetime[TK_CLOCK_MONOTONIC];
 	struct timekeeper tk;
-	__int128 base, v;
+	__int128 base, v, want;
+	u64 lag, delta;
 
 	sim_run_ticks(s, 10);
 	/* MONOTONIC at cycle_last, where negative motion must freeze the readers. */
 	tk_snapshot(&s->k, &tk);
 	base = tk.tkr_mono.base + (ktime_t)(tk.tkr_mono.xtime_nsec >> tk.tkr_mono.shift);
 	/* CPU 1 lags two intervals behind the CPU that accumulated. */
-	sim_counter_set_cpu_offset(&s->counter, 1, -2 * (s64)tk.cycle_interval);
+	lag = 2 * tk.cycle_interval;
+	sim_counter_set_cpu_offset(&s->counter, 1, -(s64)lag);
 	vdso_this_cpu = 1;
-	v = test_read_ns(s, SIM_PATH_VDSO, TK_CLOCK_MONOTONIC);
-	ck_assert_msg(v == base, "vdso: %" PRId64 " ns off the base", (s64)(v - base));
 	v = test_read_ns(s, SIM_PATH_SYSCALL, TK_CLOCK_MONOTONIC);
 	ck_assert_msg(v == base, "syscall: %" PRId64 " ns off the base", (s64)(v - base));
+	/* Generic: (2^64 - lag) * mult + base, in 128 bits, >> shift, as u64 ns. */
+	delta = (vc->cycle_last - lag - vc->cycle_last) & vc->mask;
+	ck_assert_uint_eq(delta, -lag & vc->mask);
+	want = (__int128)bt->sec * NSEC_PER_SEC +
+	       (u64)(((unsigned __int128)delta * vc->mult + bt->nsec) >> vc->shift);
+	v = test_read_ns(s, SIM_PATH_VDSO, TK_CLOCK_MONOTONIC);
+	ck_assert_msg(v == want, "vdso: %" PRId64 " ns off the generic rule", (s64)(v - want));
+	/* x86's rule, for the same page and counter value as a TSC: the base. */
+	ck_assert_uint_eq(cycles_to_ns_bugs(vc->cycle_last - lag, vc->cycle_last, (u64)S64_MAX,
+					    vc->max_cycles, vc->mult, bt->nsec, vc->shift,
+					    vdso_neg_clamp(VDSO_CLOCKMODE_TSC), 0),
+			  bt->nsec >> vc->shift);
+	ck_assert(!vdso_neg_clamp(VDSO_CLOCKMODE_SIM));
 	/* The writer sees no time either: a forced advance accumulates nothing. */
 	timekeeping_advance(&s->k, TK_ADV_FREQ);
 	ck_assert_uint_eq(s->k.tk_core.timekeeper.tkr_mono.cycle_last, tk.tkr_mono.cycle_last);

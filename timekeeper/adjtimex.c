@@ -135,7 +135,7 @@ int do_adjtimex(struct tk_kernel *k, struct tk_timex *txc, bool privileged)
 
 	pthread_mutex_lock(&k->tk_core.lock);
 	orig_tai = tai = tks->tai_offset;
-	ret = ntp_adjtimex(&k->ntp, txc, &ts, (time64_t)tks->xtime_sec, &tai);
+	ret = ntp_adjtimex(&k->ntp, txc, &ts, (time64_t)tks->xtime_sec, &tai, k->bugs);
 	if (tai != orig_tai) {
 		tk_set_tai_offset(tks, tai);
 		timekeeping_update_from_shadow(k, TK_CLOCK_WAS_SET);

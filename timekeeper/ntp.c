@@ -15,6 +15,7 @@
 #include "timekeeper/ntp.h"
 
 #include "timekeeper/adjtimex.h"
+#include "vdso/bugs.h"
 
 /* clamp(): @v limited to [@lo, @hi]. */
 static inline s64 clamp_s64(s64 v, s64 lo, s64 hi)
@@ -370,6 +371,7 @@ static void process_adjtimex_modes(struct ntp_data *ntp, const struct tk_timex *
  * @ts:        REALTIME now (read before the lock was taken)
  * @real_secs: xtime_sec now, what the kernel's __ktime_get_real_seconds() gives
  * @time_tai:  in: TAI - UTC; out: the new value if ADJ_TAI set one
+ * @bugs:      injected writer-side bugs (vdso/bugs.h): BUG_NTP_OFFSET_U32
  *
  * adjtime(3) (ADJ_ADJTIME) only exchanges the slew still to apply.
  * Otherwise the modes are processed and the state is read back: offset in
@@ -383,7 +385,7 @@ static void process_adjtimex_modes(struct ntp_data *ntp, const struct tk_timex *
  * clock is unsynchronised.
  */
 int ntp_adjtimex(struct ntp_data *ntp, struct tk_timex *txc, const struct timespec64 *ts,
-		 time64_t real_secs, s32 *time_tai)
+		 time64_t real_secs, s32 *time_tai, u64 bugs)
 {
 	int result;
 
@@ -402,12 +404,18 @@ int ntp_adjtimex(struct ntp_data *ntp, struct tk_timex *txc, const struct timesp
 
 		txc->offset = shift_right(ntp->time_offset * (s64)ntp->hz, NTP_SCALE_SHIFT);
 		/*
-		 * The kernel converts to us through a (u32) cast, so a negative
-		 * remaining offset reads back as a large positive number of us
-		 * in us mode.  Kept as it is.
+		 * us mode: a signed division, truncating toward zero, so that
+		 * -5000 ns reads back as -5 us.  Before v6.13 (f5807b0606da)
+		 * the kernel divided through a (u32) cast and a negative
+		 * remaining offset read back as some 4.29e6 us:
+		 * BUG_NTP_OFFSET_U32 puts the cast back.
 		 */
-		if (!(ntp->time_status & STA_NANO))
-			txc->offset = (u32)txc->offset / NSEC_PER_USEC;
+		if (!(ntp->time_status & STA_NANO)) {
+			if (unlikely(bugs & BUG_NTP_OFFSET_U32))
+				txc->offset = (u32)txc->offset / NSEC_PER_USEC;
+			else
+				txc->offset = txc->offset / (long long)NSEC_PER_USEC;
+		}
 	}
 
 	result = ntp->time_state;

@@ -125,6 +125,6 @@ ktime_t ntp_get_next_leap(const struct ntp_data *ntp);
 int second_overflow(struct ntp_data *ntp, time64_t secs);
 void ntp_update_offset(struct ntp_data *ntp, long offset, time64_t real_secs);
 int ntp_adjtimex(struct ntp_data *ntp, struct tk_timex *txc, const struct timespec64 *ts,
-		 time64_t real_secs, s32 *time_tai);
+		 time64_t real_secs, s32 *time_tai, u64 bugs);
 
 #endif /* TKSIM_TIMEKEEPER_NTP_H */

@@ -9,6 +9,9 @@
 
 #include <errno.h>
 
+#include "timekeeper/adjtimex.h"
+
+#include "timekeeper/namespace.h"
 #include "vdso/syscall.h"
 
 /**
@@ -111,32 +114,133 @@ int tk_sys_gettimeofday(const struct tk_kernel *k, struct tk_timeval *tv, struct
 }
 
 /**
- * tk_sys_settimeofday() - settimeofday(2): time and/or timezone
- * @k:  the kernel
- * @tv: new REALTIME, may be NULL
- * @tz: new timezone, may be NULL
+ * do_sys_settimeofday64() - what settimeofday(2) and clock_settime(REALTIME) do
+ * @k:          the kernel
+ * @tv:         new REALTIME, may be NULL
+ * @tz:         new timezone, may be NULL
+ * @privileged: whether the caller has CAP_SYS_TIME (security_settime64())
  *
- * Return: 0 or -EINVAL (tv_usec outside [0, 1e6), a bad time or timezone).
+ * The kernel's order (kernel/time/time.c, v6.14): the time is validated
+ * first (-EINVAL, nothing changed), then the permission (-EPERM, nothing
+ * changed, even for a bad timezone), then the timezone is range-checked
+ * and stored, then the time is set.  The first timezone ever set without
+ * a time warps the clock (timekeeping_warp_clock()).  A valid timezone
+ * with a time the clock refuses (before boot) is stored although the call
+ * returns -EINVAL: that is the kernel's behaviour too.
+ *
+ * Return: 0, -EINVAL or -EPERM.
  */
-int tk_sys_settimeofday(struct tk_kernel *k, const struct tk_timeval *tv,
-			const struct tk_timezone *tz)
+int do_sys_settimeofday64(struct tk_kernel *k, const struct timespec64 *tv,
+			  const struct tk_timezone *tz, bool privileged)
 {
 	int ret;
 
-	if (tv && (tv->tv_usec < 0 || tv->tv_usec >= USEC_PER_SEC))
+	if (tv && !timespec64_valid_settod(tv))
 		return -EINVAL;
+	if (!privileged)
+		return -EPERM;
 	if (tz) {
 		ret = timekeeping_set_tz(k, tz);
 		if (ret)
 			return ret;
+		if (!k->sys_tz_set) {
+			k->sys_tz_set = true;
+			if (!tv)
+				timekeeping_warp_clock(k);
+		}
 	}
-	if (tv) {
-		struct timespec64 ts = { .tv_sec = tv->tv_sec,
-					 .tv_nsec = (long)tv->tv_usec * 1000 };
-
-		return do_settimeofday64(k, &ts);
-	}
+	if (tv)
+		return do_settimeofday64(k, tv);
 	return 0;
+}
+
+/**
+ * tk_sys_settimeofday() - settimeofday(2): time and/or timezone
+ * @k:          the kernel
+ * @tv:         new REALTIME, may be NULL
+ * @tz:         new timezone, may be NULL
+ * @privileged: whether the caller has CAP_SYS_TIME
+ *
+ * tv_usec is range-checked before anything else, as the syscall does
+ * (it lets 1000000 through, which the ns check of do_sys_settimeofday64()
+ * then refuses); the rest is do_sys_settimeofday64().
+ *
+ * Return: 0, -EINVAL or -EPERM.
+ */
+int tk_sys_settimeofday(struct tk_kernel *k, const struct tk_timeval *tv,
+			const struct tk_timezone *tz, bool privileged)
+{
+	struct timespec64 ts;
+
+	if (tv) {
+		if (tv->tv_usec > USEC_PER_SEC || tv->tv_usec < 0)
+			return -EINVAL;
+		ts.tv_sec = tv->tv_sec;
+		ts.tv_nsec = (long)tv->tv_usec * NSEC_PER_USEC;
+	}
+	return do_sys_settimeofday64(k, tv ? &ts : NULL, tz, privileged);
+}
+
+/**
+ * tk_sys_clock_settime() - clock_settime(2)
+ * @k:          the kernel
+ * @clock:      clock id
+ * @ts:         the new time
+ * @privileged: whether the caller has CAP_SYS_TIME
+ *
+ * Only CLOCK_REALTIME has a setter (posix_clock_realtime_set(), which is
+ * do_sys_settimeofday64() without a timezone); the CPU-time clocks have
+ * one that always refuses with -EPERM; every other clock, and an unknown
+ * id, gives -EINVAL (kernel/time/posix-timers.c, v6.14).
+ *
+ * Return: 0, -EINVAL or -EPERM.
+ */
+int tk_sys_clock_settime(struct tk_kernel *k, s32 clock, const struct timespec64 *ts,
+			 bool privileged)
+{
+	switch (clock) {
+	case TK_CLOCK_REALTIME:
+		return do_sys_settimeofday64(k, ts, NULL, privileged);
+	case TK_CLOCK_PROCESS_CPUTIME_ID:
+	case TK_CLOCK_THREAD_CPUTIME_ID:
+		return -EPERM;
+	default:
+		return -EINVAL;
+	}
+}
+
+/**
+ * tk_sys_clock_adjtime() - clock_adjtime(2)
+ * @k:          the kernel
+ * @clock:      clock id
+ * @txc:        the request; filled with the state on success
+ * @privileged: whether the caller has CAP_SYS_TIME
+ *
+ * Only CLOCK_REALTIME can be adjusted (posix_clock_realtime_adj(), which
+ * is do_adjtimex()); another clock the kernel knows has no clock_adj and
+ * gives -EOPNOTSUPP, an unknown id -EINVAL (do_clock_adjtime(), v6.14).
+ *
+ * Return: the clock state (TIME_OK ... TIME_ERROR), or a negative errno.
+ */
+int tk_sys_clock_adjtime(struct tk_kernel *k, s32 clock, struct tk_timex *txc, bool privileged)
+{
+	switch (clock) {
+	case TK_CLOCK_REALTIME:
+		return do_adjtimex(k, txc, privileged);
+	case TK_CLOCK_MONOTONIC:
+	case TK_CLOCK_PROCESS_CPUTIME_ID:
+	case TK_CLOCK_THREAD_CPUTIME_ID:
+	case TK_CLOCK_MONOTONIC_RAW:
+	case TK_CLOCK_REALTIME_COARSE:
+	case TK_CLOCK_MONOTONIC_COARSE:
+	case TK_CLOCK_BOOTTIME:
+	case TK_CLOCK_REALTIME_ALARM:
+	case TK_CLOCK_BOOTTIME_ALARM:
+	case TK_CLOCK_TAI:
+		return -EOPNOTSUPP;
+	default:
+		return -EINVAL;
+	}
 }
 
 /** tk_sys_time() - time(2): REALTIME seconds as of the last update. */
@@ -145,14 +249,22 @@ time64_t tk_sys_time(const struct tk_kernel *k)
 	return ktime_get_real_seconds(k);
 }
 
-/* The kernel owning a vvar page: the page is a member of struct tk_kernel. */
+/*
+ * The kernel owning a vvar page: the page is a member of struct tk_kernel,
+ * or of a time namespace, whose tasks map the namespace's page as vvar.
+ */
 static const struct tk_kernel *vdata_to_kernel(const struct vdso_time_data *vd)
 {
+	if (unlikely(vdso_page_is_timens(vd)))
+		return timens_of_page(vd)->k;
 	return (const struct tk_kernel *)((const char *)vd - offsetof(struct tk_kernel, vdata));
 }
 
 long vdso_sys_clock_gettime(const struct vdso_time_data *vd, s32 clock, struct timespec64 *ts)
 {
+	/* The caller is in a time namespace: its clock_gettime() adds the offsets. */
+	if (unlikely(vdso_page_is_timens(vd)))
+		return timens_clock_gettime(timens_of_page(vd), clock, ts);
 	return tk_sys_clock_gettime(vdata_to_kernel(vd), clock, ts);
 }
 

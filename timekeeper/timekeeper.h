@@ -114,6 +114,10 @@ struct tk_data {
  * @hz:          CONFIG_HZ (ticks per second; NTP_INTERVAL_FREQ)
  * @hrtimer_res: hrtimer_resolution (ns): 1 with high-resolution timers
  * @sys_tz:      the timezone settimeofday() stored
+ * @sys_tz_set:  a timezone has been set once (the inverse of
+ *               do_sys_settimeofday64()'s static `firsttime`)
+ * @persistent_clock_is_local: the RTC keeps local time; set by
+ *               timekeeping_warp_clock() (nothing here reads an RTC)
  * @suspended:   timekeeping_suspended
  * @suspend_cycles: counter value when suspended (cycles)
  * @bugs:        bitmask of injected writer-side historical bugs (sim/bugs.h);
@@ -134,6 +138,8 @@ struct tk_kernel {
 	unsigned int hz;
 	u32 hrtimer_res;
 	struct tk_timezone sys_tz;
+	bool sys_tz_set;
+	bool persistent_clock_is_local;
 	bool suspended;
 	u64 suspend_cycles;
 	u64 bugs;

@@ -49,6 +49,7 @@ void update_wall_time(struct tk_kernel *k);
 int do_settimeofday64(struct tk_kernel *k, const struct timespec64 *ts);
 int timekeeping_inject_offset(struct tk_kernel *k, const struct timespec64 *ts);
 int timekeeping_set_tz(struct tk_kernel *k, const struct tk_timezone *tz);
+void timekeeping_warp_clock(struct tk_kernel *k);
 void timekeeping_set_tai_offset(struct tk_kernel *k, s32 tai_offset);
 void timekeeping_suspend(struct tk_kernel *k);
 void timekeeping_resume(struct tk_kernel *k, const struct timespec64 *sleep);
@@ -71,8 +72,14 @@ void tk_snapshot(const struct tk_kernel *k, struct timekeeper *tk);
 int tk_sys_clock_gettime(const struct tk_kernel *k, s32 clock, struct timespec64 *ts);
 int tk_sys_clock_getres(const struct tk_kernel *k, s32 clock, struct timespec64 *res);
 int tk_sys_gettimeofday(const struct tk_kernel *k, struct tk_timeval *tv, struct tk_timezone *tz);
+int do_sys_settimeofday64(struct tk_kernel *k, const struct timespec64 *tv,
+			  const struct tk_timezone *tz, bool privileged);
 int tk_sys_settimeofday(struct tk_kernel *k, const struct tk_timeval *tv,
-			const struct tk_timezone *tz);
+			const struct tk_timezone *tz, bool privileged);
+int tk_sys_clock_settime(struct tk_kernel *k, s32 clock, const struct timespec64 *ts,
+			 bool privileged);
+struct tk_timex;
+int tk_sys_clock_adjtime(struct tk_kernel *k, s32 clock, struct tk_timex *txc, bool privileged);
 time64_t tk_sys_time(const struct tk_kernel *k);
 
 #endif /* TKSIM_TIMEKEEPER_TIMEKEEPING_H */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 // Mirrors: kernel/time/timekeeping.c (v6.15) setters: do_settimeofday64, timekeeping_inject_offset,
-// suspend/resume, change_clocksource; kernel/time/time.c settimeofday timezone checks.
+// suspend/resume, change_clocksource, timekeeping_warp_clock; kernel/time/time.c (v6.14) the
+// settimeofday timezone checks.
 /*
  * Every setter follows the same pattern: take tk_core.lock, bring the
  * shadow timekeeper up to the counter now (timekeeping_forward_now), change
@@ -86,7 +87,9 @@ out:
  * @k:  the kernel
  * @tz: minutes west of Greenwich and the DST type
  *
- * The kernel accepts tz_minuteswest in [-15 h, +15 h].
+ * The kernel accepts tz_minuteswest in [-15 h, +15 h].  This is the
+ * timezone step of do_sys_settimeofday64() (timekeeper/syscalls.c), which
+ * validates the time and checks permission first.
  *
  * Return: 0 or -EINVAL.
  */
@@ -99,6 +102,30 @@ int timekeeping_set_tz(struct tk_kernel *k, const struct tk_timezone *tz)
 	update_vsyscall_tz(k);
 	pthread_mutex_unlock(&k->tk_core.lock);
 	return 0;
+}
+
+/**
+ * timekeeping_warp_clock() - the first settimeofday(NULL, tz) of a boot
+ * @k: the kernel
+ *
+ * Called once, for the first timezone set without a time: the boot took
+ * its time from an RTC, and a timezone west (or east) of Greenwich at that
+ * point says that the RTC keeps local time.  REALTIME is stepped by
+ * tz_minuteswest minutes to make it UTC, and the RTC is marked local
+ * (persistent_clock_is_local, which the kernel's RTC sync reads; tksim has
+ * no RTC, so the flag is only kept).  A step the clock refuses (before
+ * boot) is dropped, as timekeeping_inject_offset() drops it.
+ */
+void timekeeping_warp_clock(struct tk_kernel *k)
+{
+	struct timespec64 adjust;
+
+	if (!k->sys_tz.tz_minuteswest)
+		return;
+	k->persistent_clock_is_local = true;
+	adjust.tv_sec = (time64_t)k->sys_tz.tz_minuteswest * 60;
+	adjust.tv_nsec = 0;
+	timekeeping_inject_offset(k, &adjust);
 }
 
 /**

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* tksim's own: what the files of `tksim bench` share (tools/cmd_bench.c, tools/bench_*.c). */
+/*
+ * tksim's own: what the measuring files of `tksim bench` share: the rows
+ * (entry points), columns (read paths), the measurement loops and their timing.
+ * The report built from them is in tools/bench_report.h.
+ */
 #ifndef TKSIM_TOOLS_BENCH_COMMON_H
 #define TKSIM_TOOLS_BENCH_COMMON_H
 
@@ -132,103 +136,12 @@ void bench_measure(bench_loop_fn *fn, struct bench_target *t, u32 batches, u32 c
 		   struct bench_stat *st);
 u64 bench_now_ns(void);
 
-/**
- * struct bench_engine_result - the deterministic engine's speed
- * @hz:               CONFIG_HZ of the run
- * @ntpd:             whether the NTP daemon model ran (sim/ntpd.h)
- * @sim_ns:           virtual time simulated (ns)
- * @ticks:            ticks run
- * @wall_s:           wall-clock time taken (s)
- * @ticks_per_s:      ticks per wall-clock second
- * @day_s:            wall-clock s per simulated day (extrapolated)
- * @days_per_min:     simulated days per wall-clock minute
- */
-struct bench_engine_result {
-	unsigned int hz;
-	bool ntpd;
-	u64 sim_ns;
-	u64 ticks;
-	double wall_s;
-	double ticks_per_s;
-	double day_s;
-	double days_per_min;
-};
-
-int bench_engine(u64 sim_ns, unsigned int hz, struct bench_engine_result *r);
-
-/* The rows and columns (tools/cmd_bench.c). */
+/* The rows and columns (tools/bench_tables.c). */
 #define BENCH_NR_APIS 16
 extern const struct bench_api bench_apis[BENCH_NR_APIS];
 extern const char *const bench_impl_names[IMPL_MAX];
 extern const char *const bench_impl_short[IMPL_MAX];
 extern const char *const bench_counter_names[COUNTER_MAX];
 const char *bench_path_name(enum bench_path p);
-
-/**
- * struct bench_cell - one measurement
- * @measured: it ran; else @why says why not (NULL: the path has no such entry)
- * @path:     which way the calls went
- * @st:       the timing
- * @why:      reason it could not run on this machine, or NULL
- */
-struct bench_cell {
-	bool measured;
-	enum bench_path path;
-	struct bench_stat st;
-	const char *why;
-};
-
-/**
- * struct bench_machine - what the numbers were measured on
- * @cpu:             /proc/cpuinfo model name
- * @kernel:          uname -r
- * @clocksource:     the host's current clocksource (sysfs), or "unknown"
- * @hypervisor:      the CPU reports a hypervisor (a VM)
- * @tsc:             the simulated kernel on the real TSC could be booted
- * @tsc_hz:          its calibrated frequency (Hz)
- * @rdtscp:          this CPU has rdtscp
- * @host_vdso:       the host vDSO was found and parsed
- * @retpoline_built: the retpoline variant really has a retpoline (GCC)
- * @cpu_pinned:      the CPU the benchmark was pinned to, or -1
- */
-struct bench_machine {
-	char cpu[128];
-	char kernel[128];
-	char clocksource[64];
-	bool hypervisor;
-	bool tsc;
-	u64 tsc_hz;
-	bool rdtscp;
-	bool host_vdso;
-	bool retpoline_built;
-	int cpu_pinned;
-};
-
-/**
- * struct bench_report - one run of `tksim bench`
- * @m:          the machine
- * @batches:    batches per measurement
- * @calls:      calls per batch
- * @warmup:     unmeasured batches before each measurement
- * @cell:       [row][read path]
- * @counter:    the bare counter reads
- * @engine_run: the engine benchmark ran
- * @engine:     its result
- * @wall_s:     the whole run's wall-clock time (s)
- */
-struct bench_report {
-	struct bench_machine m;
-	u32 batches;
-	u32 calls;
-	u32 warmup;
-	struct bench_cell cell[BENCH_NR_APIS][IMPL_MAX];
-	struct bench_cell counter[COUNTER_MAX];
-	bool engine_run;
-	struct bench_engine_result engine;
-	double wall_s;
-};
-
-void bench_print_text(FILE *f, const struct bench_report *r);
-void bench_print_json(FILE *f, const struct bench_report *r);
 
 #endif /* TKSIM_TOOLS_BENCH_COMMON_H */

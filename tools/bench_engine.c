@@ -9,22 +9,37 @@
  * the PLL slews the clock all along and the steering path is exercised,
  * and reports ticks per wall-clock second and simulated days per minute.
  */
-#include "tools/bench_common.h"
-
 #include <errno.h>
 #include <stdlib.h>
 
 #include "sim/ntpd.h"
+#include "tools/bench_common.h"
+#include "tools/bench_rows.h"
 
 /**
- * bench_engine() - run the engine for @sim_ns of virtual time and time it
- * @sim_ns: virtual time to simulate (ns), at least one tick
- * @hz:     CONFIG_HZ
- * @r:      out
- *
- * Return: 0, or the negative errno of building the system.
+ * struct bench_engine_result - the deterministic engine's speed
+ * @hz:               CONFIG_HZ of the run
+ * @ntpd:             whether the NTP daemon model ran (sim/ntpd.h)
+ * @sim_ns:           virtual time simulated (ns)
+ * @ticks:            ticks run
+ * @wall_s:           wall-clock time taken (s)
+ * @ticks_per_s:      ticks per wall-clock second
+ * @day_s:            wall-clock s per simulated day (extrapolated)
+ * @days_per_min:     simulated days per wall-clock minute
  */
-int bench_engine(u64 sim_ns, unsigned int hz, struct bench_engine_result *r)
+struct bench_engine_result {
+	unsigned int hz;
+	bool ntpd;
+	u64 sim_ns;
+	u64 ticks;
+	double wall_s;
+	double ticks_per_s;
+	double day_s;
+	double days_per_min;
+};
+
+/* Run the engine for @sim_ns (at least one tick) at CONFIG_HZ=@hz and time it. */
+static int bench_engine(u64 sim_ns, unsigned int hz, struct bench_engine_result *r)
 {
 	struct sim_ntpd_params np;
 	struct sim_config cfg;
@@ -65,5 +80,40 @@ int bench_engine(u64 sim_ns, unsigned int hz, struct bench_engine_result *r)
 	r->days_per_min = 60.0 / r->day_s;
 	free(d);
 	sim_system_free(s);
+	return 0;
+}
+
+/**
+ * bench_row_engine() - the engine row: HZ=1000 for the --engine time
+ * @o:   the options (engine_ns: virtual time; 0 skips the row)
+ * @out: the rate (ticks/s), its text and JSON
+ *
+ * Return: 0, 1 when skipped, or the negative errno of building the system.
+ */
+int bench_row_engine(const struct bench_opts *o, struct bench_rate *out)
+{
+	struct bench_engine_result e = { 0 };
+	int err;
+
+	if (!o->engine_ns)
+		return 1;
+	err = bench_engine(o->engine_ns, 1000, &e);
+	if (err)
+		return err;
+	out->per_s = e.ticks_per_s;
+	snprintf(out->text, sizeof(out->text),
+		 "\nEngine (deterministic, HZ=%u, default system, NTP daemon model %s)\n"
+		 "engine: %.0f s simulated, %llu ticks in %.3f s: %.1f M ticks/s; a simulated\n"
+		 "engine: day in %.2f s = %.1f simulated days per wall-clock minute\n",
+		 e.hz, e.ntpd ? "polling every 16 s" : "off", (double)e.sim_ns * 1e-9,
+		 (unsigned long long)e.ticks, e.wall_s, e.ticks_per_s * 1e-6, e.day_s,
+		 e.days_per_min);
+	snprintf(out->json, sizeof(out->json),
+		 "\"hz\": %u, \"ntpd\": %s, \"simulated_s\": %.3f, \"ticks\": %llu, "
+		 "\"wall_s\": %.3f, \"ticks_per_s\": %.3f, \"day_s\": %.3f, "
+		 "\"days_per_min\": %.3f",
+		 e.hz, e.ntpd ? "true" : "false", (double)e.sim_ns * 1e-9,
+		 (unsigned long long)e.ticks, e.wall_s, e.ticks_per_s, e.day_s, e.days_per_min);
+	snprintf(out->detail, sizeof(out->detail), "a simulated day in %.2f s", e.day_s);
 	return 0;
 }

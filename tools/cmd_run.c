@@ -16,10 +16,12 @@
 
 #include "sim/oracle.h"
 #include "sim/trace.h"
-#include "vdso/counter.h"
 #include "tools/options.h"
 #include "tools/run_bugs.h"
+#include "tools/run_cs.h"
+#include "tools/run_json.h"
 #include "tools/run_ntp.h"
+#include "tools/run_tick.h"
 #include "tools/scenario.h"
 #include "tools/tksim.h"
 
@@ -31,9 +33,12 @@ struct run_opts {
 	u64 nohz_max_ns;
 	const char *csv_path;
 	const char *trace_path;
+	u64 trace_from_ns, trace_to_ns;
 	u64 seed;
 	bool quiet;
+	bool json;
 	struct run_ntp ntp;
+	struct run_cs cs;
 	struct run_bugs bugs;
 	struct scenario scn;
 	struct tksim_optset opts;
@@ -68,9 +73,13 @@ static void run_help(void)
 	       "                    and the next tick accumulates the gap logarithmically\n"
 	       "  --trace FILE      every number the timekeeper keeps, one line per tick\n"
 	       "                    (- for stdout; try it with --duration 20ms)\n"
+	       "  --from T, --to T  trace only the ticks at simulated times T1 <= t <= T2\n"
+	       "                    (durations since boot, as --duration; default: all)\n"
 	       "  --quiet           no progress line on a terminal\n"
+	       "  --json            the summary as one JSON object (docs/output.md)\n"
 	       "  --help            this text\n\n");
 	run_ntp_help();
+	run_cs_help();
 	printf("\n");
 	run_bugs_help();
 	printf("\nExit status: 0 all properties held, 1 a property was violated, 2 bad usage.\n");
@@ -89,9 +98,13 @@ static const struct tksim_option run_options[] = {
 	{ "csv-interval", 'i', TKSIM_OPT_VALUE },
 	{ "nohz", 'n', TKSIM_OPT_VALUE },
 	{ "trace", 'T', TKSIM_OPT_VALUE },
+	{ "from", 'F', TKSIM_OPT_VALUE },
+	{ "to", 'U', TKSIM_OPT_VALUE },
 	{ "quiet", 'q', 0 },
+	{ "json", 'j', 0 },
 	{ "help", 'h', TKSIM_OPT_CMDLINE },
 	RUN_NTP_OPTIONS,
+	RUN_CS_OPTIONS,
 	RUN_BUGS_OPTIONS,
 	{ NULL, 0, 0 },
 };
@@ -103,6 +116,7 @@ static void run_opts_defaults(struct run_opts *o)
 	run_ntp_defaults(&o->ntp);
 	o->duration_ns = 2 * 3600ULL * NSEC_PER_SEC;
 	o->csv_interval_ns = NSEC_PER_SEC;
+	o->trace_to_ns = U64_MAX;
 	o->seed = 1;
 	o->opts = (struct tksim_optset){ .cmd = "run", .table = run_options };
 }
@@ -179,8 +193,19 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 		case 'T':
 			o->trace_path = optarg;
 			break;
+		case 'F':
+			if (tksim_parse_duration_ns(optarg, &o->trace_from_ns))
+				return tksim_usage_error("run", "bad --from '%s'", optarg);
+			break;
+		case 'U':
+			if (tksim_parse_duration_ns(optarg, &o->trace_to_ns))
+				return tksim_usage_error("run", "bad --to '%s'", optarg);
+			break;
 		case 'q':
 			o->quiet = true;
+			break;
+		case 'j':
+			o->json = true;
 			break;
 		case 'h':
 			run_help();
@@ -188,6 +213,13 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 		default:
 			if (c >= RUN_OPT_INJECT) {
 				int ret = run_bugs_parse(&o->bugs, c, optarg);
+
+				if (ret)
+					return ret;
+				break;
+			}
+			if (c >= RUN_OPT_CLOCKSOURCES) {
+				int ret = run_cs_parse(&o->cs, c, optarg);
 
 				if (ret)
 					return ret;
@@ -232,13 +264,19 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 	ret = run_parse_argv(argc, argv, o);
 	if (ret)
 		return ret;
+	if (o->json && ((o->csv_path && !strcmp(o->csv_path, "-")) ||
+			(o->trace_path && !strcmp(o->trace_path, "-"))))
+		return tksim_usage_error("run",
+					 "--json and a --csv or --trace on stdout would mix");
+	if (o->trace_from_ns > o->trace_to_ns)
+		return tksim_usage_error("run", "--from must not be after --to");
 	o->ntp.daemon.seed = o->seed; /* --seed also seeds the measurement noise */
 	return run_ntp_configure(&o->ntp, &o->cfg, &o->opts);
 }
 
 static void csv_header(FILE *f)
 {
-	fprintf(f, "t_s,realtime_error_ns,mono_minus_raw_ns,mult,raw_mult,ntp_error,"
+	fprintf(f, "t_s,realtime_error_ns,mono_minus_raw_ns,mult,raw_mult,ntp_error_ns32,"
 		   "counter_error_ppb");
 	run_ntp_csv_header(f);
 	fprintf(f, "\n");
@@ -297,6 +335,7 @@ static void print_summary(struct sim_system *s, const struct run_opts *o,
 	oracle_format_ns(a, sizeof(a), ts_to_ns(&rt) - sim_ntpd_true_realtime_ns(d, s));
 	printf("\n");
 	run_ntp_summary(d, s);
+	run_cs_summary(&o->cs, s);
 	printf("\n  largest |vDSO - kernel-side|  %" PRId64 " ns\n", (s64)st->max_vdso_diff_ns);
 	printf("  REALTIME - true time         %s s\n", a);
 }
@@ -316,6 +355,13 @@ static void close_output(FILE *f)
 		fclose(f);
 }
 
+/* A trace line, if the tick lies in the --from/--to window. */
+static void trace_row(FILE *f, const struct sim_system *s, const struct run_opts *o)
+{
+	if (s->now_ns >= o->trace_from_ns && s->now_ns <= o->trace_to_ns)
+		sim_trace_row(f, s);
+}
+
 static int run(int argc, char **argv, struct run_opts *o)
 {
 	struct oracle_stats st = { 0 };
@@ -328,7 +374,7 @@ static int run(int argc, char **argv, struct run_opts *o)
 	double t0, next_progress;
 	u64 next_csv = 0;
 	int ret, err;
-	bool progress, to_stdout, violated = false;
+	bool progress, to_stdout, violated;
 
 	ret = parse_run_opts(argc, argv, o);
 	if (ret)
@@ -343,7 +389,13 @@ static int run(int argc, char **argv, struct run_opts *o)
 			s->counter.cs.max_idle_ns);
 		goto out_free;
 	}
+	if (o->nohz_max_ns && o->cs.enabled) {
+		ret = tksim_usage_error("run", "--nohz and --clocksources do not go together yet");
+		goto out_free;
+	}
 	ret = run_ntp_start(&o->ntp, &ntpd, s);
+	if (!ret)
+		ret = run_cs_start(&o->cs, s);
 	if (!ret)
 		ret = run_bugs_start(&o->bugs, s, o->duration_ns, &o->opts);
 	if (ret)
@@ -359,7 +411,7 @@ static int run(int argc, char **argv, struct run_opts *o)
 		csv_header(csv);
 	if (trace) {
 		sim_trace_header(trace);
-		sim_trace_row(trace, s);
+		trace_row(trace, s, o);
 	}
 	/* The summary would mix with a time series on stdout. */
 	to_stdout = csv == stdout || trace == stdout;
@@ -370,34 +422,21 @@ static int run(int argc, char **argv, struct run_opts *o)
 	ret = TKSIM_EXIT_OK;
 
 	while (s->now_ns < o->duration_ns) {
-		/* Run to the next tick, then check at a random instant before the one after. */
-		u64 t = s->next_tick_ns + sim_rng_below(&rng, s->tick_period_ns);
-
-		/* NOHZ: the tick stops for a while first (sim_idle_ns() ends with a tick). */
-		if (o->nohz_max_ns) {
-			u64 gap = sim_rng_below(&rng, o->nohz_max_ns) + 1;
-
-			if (s->now_ns + gap < o->duration_ns) {
-				sim_idle_ns(s, gap);
-				t = s->now_ns + sim_rng_below(&rng, s->tick_period_ns);
-			}
-		}
-		sim_advance_to(s, t < o->duration_ns ? t : o->duration_ns);
-		/* The daemon and the scripted calls act at the first instant after their time. */
-		if (s->now_ns >= sim_ntpd_next_due(&ntpd) &&
-		    run_ntp_run_checked(&ntpd, s, why, sizeof(why)))
-			violated = true;
-		if (!violated && run_bugs_gap(&o->bugs, s, why, sizeof(why)))
-			violated = true;
+		/* Run to a random instant of the next tick (tools/run_tick.c). */
+		violated = run_tick(s, &ntpd, &rng, o->duration_ns, o->nohz_max_ns, why,
+				    sizeof(why)) ||
+			   run_bugs_gap(&o->bugs, s, why, sizeof(why));
 		if (trace)
-			sim_trace_row(trace, s);
-		vdso_this_cpu = run_bugs_check_cpu(&o->bugs, st.checks);
-		if (!violated && oracle_check_instant(s, &mono, &st, why, sizeof(why)))
-			violated = true;
-		vdso_this_cpu = 0;
-		if (violated || oracle_check_raw_exact(s, why, sizeof(why))) {
-			printf("VIOLATION at %.9f s (seed %" PRIu64 "): %s\n",
-			       (double)s->now_ns * 1e-9, o->seed, why);
+			trace_row(trace, s, o);
+		/* After a clocksource switch RAW is no longer one counter's conversion. */
+		if (violated ||
+		    (run_cs_raw_exact_checkable(&o->cs, s)
+			     ? oracle_check_tick(s, &mono, &st, why, sizeof(why))
+			     : oracle_check_instant(s, &mono, &st, why, sizeof(why))) ||
+		    run_cs_check(&o->cs, s, why, sizeof(why))) {
+			if (!o->json)
+				printf("VIOLATION at %.9f s (seed %" PRIu64 "): %s\n",
+				       (double)s->now_ns * 1e-9, o->seed, why);
 			ret = TKSIM_EXIT_VIOLATION;
 			break;
 		}
@@ -414,7 +453,15 @@ static int run(int argc, char **argv, struct run_opts *o)
 	}
 	if (progress)
 		fprintf(stderr, "\r%60s\r", "");
-	if (!to_stdout) {
+	if (o->json) {
+		struct run_result r = { .seed = o->seed,
+					.st = &st,
+					.wall_s = tksim_wall_seconds() - t0,
+					.violation = ret ? why : NULL,
+					.violation_ns = s->now_ns };
+
+		run_print_json(stdout, s, &ntpd, &r);
+	} else if (!to_stdout) {
 		print_summary(s, o, &st, &ntpd, tksim_wall_seconds() - t0);
 		if (ret == TKSIM_EXIT_OK)
 			printf("  properties                   all held\n");

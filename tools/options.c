@@ -118,7 +118,7 @@ int tksim_opt_given(const struct tksim_optset *set, int code)
 
 /**
  * tksim_opt_error() - report bad usage caused by option @code, where it was given
- * @set:  the command's options
+ * @set:  the command's options (a @table of NULL: only the command name is known)
  * @code: the option at fault: the message carries the FILE:LINE of the
  *        setting that gave it, or is about the command line
  * @fmt:  printf format of the message
@@ -130,7 +130,7 @@ int tksim_opt_given(const struct tksim_optset *set, int code)
  */
 int tksim_opt_error(const struct tksim_optset *set, int code, const char *fmt, ...)
 {
-	const struct tksim_option *o = by_code(set, code);
+	const struct tksim_option *o = set->table ? by_code(set, code) : NULL;
 	const struct tksim_where *w = o ? &set->where[o - set->table] : NULL;
 	const char *file;
 	unsigned int line;

@@ -59,11 +59,6 @@ int run_bugs_parse(struct run_bugs *b, int code, const char *arg)
 		}
 		b->inject = mask;
 		return 0;
-	case RUN_OPT_SKEW:
-		if (tksim_parse_u64(arg, &b->skew) || b->skew > (1ULL << 40))
-			return tksim_usage_error("run", "--skew must be 0..%llu cycles, not '%s'",
-						 1ULL << 40, arg);
-		return 0;
 	case RUN_OPT_STALL:
 	case RUN_OPT_SUSPEND:
 		if (parse_gap(arg, code == RUN_OPT_STALL ? &b->stall : &b->suspend))
@@ -94,21 +89,7 @@ int run_bugs_start(const struct run_bugs *b, struct sim_system *s, u64 duration_
 		return tksim_opt_error(opts, RUN_OPT_SUSPEND,
 				       "--suspend begins after the run's end");
 	sim_bugs_apply(&s->k, b->inject);
-	if (b->skew)
-		sim_counter_set_cpu_offset(&s->counter, 1, -(s64)b->skew);
 	return 0;
-}
-
-/**
- * run_bugs_check_cpu() - the simulated CPU the vDSO reads on at check number @checks
- * @b:      the options
- * @checks: checks done so far
- *
- * Return: 0, or with --skew every other check on the lagging CPU 1.
- */
-unsigned int run_bugs_check_cpu(const struct run_bugs *b, u64 checks)
-{
-	return b->skew ? (unsigned int)(checks & 1) : 0;
 }
 
 /*
@@ -164,8 +145,6 @@ void run_bugs_help(void)
 	printf("Injected bugs (see `tksim bugs`, which gives each its command):\n"
 	       "  --inject LIST     historical bugs to switch on, comma-separated; the ones\n"
 	       "                    only real threads show belong to tksim torture\n"
-	       "  --skew CYCLES     simulated CPU 1's counter lags the tick's CPU 0 by CYCLES;\n"
-	       "                    the checks alternate between the two CPUs (default 0)\n"
 	       "  --stall T:D       at time T the tick stops for D while the counter runs on\n"
 	       "                    (a paused VM; D may pass max_idle_ns), one check at its end\n"
 	       "  --suspend T:D     at time T the system suspends for D: the resume injects D\n"

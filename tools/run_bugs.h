@@ -8,8 +8,6 @@
  * condition it needs; these options create them:
  *
  *   --inject LIST    the bugs (the threaded ones belong to tksim torture)
- *   --skew CYCLES    simulated CPU 1's counter lags the tick's CPU 0;
- *                    the checks alternate between the two CPUs
  *   --stall T:D      at T the tick stops for D while the counter runs (a
  *                    paused VM; D may pass max_idle_ns and max_cycles)
  *   --suspend T:D    at T the system suspends for D: the simulated world
@@ -24,19 +22,18 @@
 #include "sim/engine.h"
 #include "tools/options.h"
 
-/* Option codes, beyond run_ntp's. */
+/* Option codes, beyond run_ntp's and run_cs's. */
 enum run_bugs_opt {
-	RUN_OPT_INJECT = 1100,
-	RUN_OPT_SKEW,
+	RUN_OPT_INJECT = 1200,
 	RUN_OPT_STALL,
 	RUN_OPT_SUSPEND,
 };
 
-#define RUN_BUGS_OPTIONS                                                                          \
-	{ "inject", RUN_OPT_INJECT, TKSIM_OPT_VALUE }, { "skew", RUN_OPT_SKEW, TKSIM_OPT_VALUE }, \
-		{ "stall", RUN_OPT_STALL, TKSIM_OPT_VALUE },                                      \
-	{                                                                                         \
-		"suspend", RUN_OPT_SUSPEND, TKSIM_OPT_VALUE                                       \
+#define RUN_BUGS_OPTIONS                                     \
+	{ "inject", RUN_OPT_INJECT, TKSIM_OPT_VALUE },       \
+		{ "stall", RUN_OPT_STALL, TKSIM_OPT_VALUE }, \
+	{                                                    \
+		"suspend", RUN_OPT_SUSPEND, TKSIM_OPT_VALUE  \
 	}
 
 /**
@@ -54,13 +51,11 @@ struct run_gap {
 /**
  * struct run_bugs - the bug options of a run
  * @inject:  BUG_* bits
- * @skew:    CPU 1's lag (cycles)
  * @stall:   the paused-VM gap, if @stall.d_ns
  * @suspend: the suspend, if @suspend.d_ns
  */
 struct run_bugs {
 	u64 inject;
-	u64 skew;
 	struct run_gap stall;
 	struct run_gap suspend;
 };
@@ -68,7 +63,6 @@ struct run_bugs {
 int run_bugs_parse(struct run_bugs *b, int code, const char *arg);
 int run_bugs_start(const struct run_bugs *b, struct sim_system *s, u64 duration_ns,
 		   const struct tksim_optset *opts);
-unsigned int run_bugs_check_cpu(const struct run_bugs *b, u64 checks);
 int run_bugs_gap(struct run_bugs *b, struct sim_system *s, char *why, size_t n);
 void run_bugs_help(void);
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sim/oracle.h"
+#include "sim/trace.h"
 #include "timekeeper/time64.h"
 #include "tools/tksim.h"
 
@@ -521,14 +522,6 @@ void run_ntp_csv_row(FILE *f, const struct sim_ntpd *d, struct sim_system *s)
 		sim_ntpd_ideal_freq_ppm(s), d->last_offset_ns, tx.status);
 }
 
-static const char *state_name(int st)
-{
-	static const char *const names[] = { "TIME_OK",	 "TIME_INS",  "TIME_DEL",
-					     "TIME_OOP", "TIME_WAIT", "TIME_ERROR" };
-
-	return st >= 0 && st <= TIME_ERROR ? names[st] : "?";
-}
-
 static void print_status(int status)
 {
 	bool any = false;
@@ -563,7 +556,7 @@ void run_ntp_summary(const struct sim_ntpd *d, struct sim_system *s)
 	       "offset left %lld %s, maxerror %lld us\n",
 	       (double)tx.freq / 65536.0, sim_ntpd_ideal_freq_ppm(s), tx.constant, tx.offset,
 	       (tx.status & STA_NANO) ? "ns" : "us", tx.maxerror);
-	printf("               %s, TAI - UTC %d s, status ", state_name(st), tx.tai);
+	printf("               %s, TAI - UTC %d s, status ", sim_time_state_name(st), tx.tai);
 	print_status(tx.status);
 	printf("\n");
 	for (unsigned int i = 0; i < d->nr_events; i++) {
@@ -577,6 +570,7 @@ void run_ntp_summary(const struct sim_ntpd *d, struct sim_system *s)
 		else if (ev->ret < 0)
 			printf("%s\n", strerror(-ev->ret));
 		else
-			printf("%s\n", ev->kind == SIM_EV_ADJTIMEX ? state_name(ev->ret) : "0");
+			printf("%s\n",
+			       ev->kind == SIM_EV_ADJTIMEX ? sim_time_state_name(ev->ret) : "0");
 	}
 }

@@ -29,6 +29,7 @@
 #define BUG_RAW_PRE413 TK_BUG(6) /* RAW accumulates whole ns per interval (pre-4.13) */
 #define BUG_BOOTTIME_SHIFT TK_BUG(8) /* vDSO BOOTTIME as offs_boot << shift (pre-5.3) */
 #define BUG_NEG_MOTION_HALF TK_BUG(10) /* negative motion cut-off at half the mask (6.13-rc) */
+#define BUG_NTP_OFFSET_U32 TK_BUG(12) /* adjtimex's us offset read back via (u32) (pre-6.13) */
 
 /* Applied by configuration rather than a hook. */
 #define BUG_BARE_RDTSC TK_BUG(2) /* the vDSO reads the TSC with plain rdtsc (rejected 2023) */
@@ -39,6 +40,6 @@
 	(BUG_READER_NO_RETRY | BUG_NO_NEG_CLAMP | BUG_DELTA_OVERFLOW | BUG_DELTA_NOMASK)
 #define BUG_WRITER_MASK                                                                     \
 	(BUG_WRITER_NO_SEQ | BUG_NO_XTIME_CORRECTION | BUG_COARSE_PRE615 | BUG_RAW_PRE413 | \
-	 BUG_BOOTTIME_SHIFT | BUG_NEG_MOTION_HALF)
+	 BUG_BOOTTIME_SHIFT | BUG_NEG_MOTION_HALF | BUG_NTP_OFFSET_U32)
 
 #endif /* TKSIM_VDSO_BUGS_H */

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Mirrors: lib/vdso/gettimeofday.c vdso_calc_ns() with the x86 override, and
- * kernel/time/timekeeping.c timekeeping_cycles_to_ns() (v6.12+ form). */
+/* Mirrors: lib/vdso/gettimeofday.c vdso_calc_ns() (v6.15), its x86 override in
+ * arch/x86/include/asm/vdso/gettimeofday.h, and kernel/time/timekeeping.c
+ * timekeeping_cycles_to_ns() (v6.12+ form). */
 #ifndef TKSIM_VDSO_CALC_H
 #define TKSIM_VDSO_CALC_H
 
 #include "vdso/bugs.h"
+#include "vdso/clocksource.h"
 #include "vdso/math64.h"
 
 /**
@@ -16,34 +18,53 @@
  * @mult:       multiplier, cycles to shifted ns
  * @base:       the base, shifted ns (ns << @shift)
  * @shift:      the shift of @mult
+ * @neg_clamp:  freeze negative motion at the base: true for the kernel side
+ *              and x86's vDSO, false for the generic vDSO (see below)
  * @bugs:       injected reader-side bugs (vdso/bugs.h); 0 in a faithful system
  *
- * The one conversion used by both halves, as the kernel's two copies
- * (timekeeping_cycles_to_ns() and the x86 vdso_calc_ns()) compute the same:
+ * The one conversion of both halves:
  *
  *   delta = (cycles - cycle_last) & mask
  *   ns    = (delta * mult + base) >> shift
  *
- * A delta above max_cycles is either negative motion (the counter read is
- * behind cycle_last, e.g. a CPU whose TSC lags the one that accumulated; the
- * masked difference then lands in the top half of the mask) or a genuinely
- * long gap without accumulation.  Negative motion freezes time at the base;
- * a long gap is multiplied in 128 bits.  Below max_cycles the 64-bit product
- * is exact, which is why the fast path needs no check of its own.
+ * Below max_cycles the 64-bit product is exact, so the fast path needs no
+ * check of its own.  A delta above max_cycles is either negative motion (the
+ * counter read is behind cycle_last, e.g. a CPU whose TSC lags the one that
+ * accumulated; the masked difference then lands in the top half of the
+ * mask) or a genuinely long gap without accumulation.  The kernel has three
+ * copies of this, and they do not agree on negative motion:
+ *
+ *  - kernel/time/timekeeping.c timekeeping_cycles_to_ns() (v6.12+), the
+ *    kernel-side getters: negative motion (the top bit of the mask) freezes
+ *    at the base, a long gap is multiplied in 128 bits.  @neg_clamp true.
+ *  - arch/x86/include/asm/vdso/gettimeofday.h vdso_calc_ns() (v6.10+,
+ *    7e90ffb716d2), x86's vDSO for every clock mode: the same, with S64_MAX
+ *    as the mask (bit 62 is the sign), because TSCs of different CPUs may
+ *    wobble.  @neg_clamp true, @mask S64_MAX.
+ *  - lib/vdso/gettimeofday.c vdso_calc_ns() (v6.15) with
+ *    CONFIG_GENERIC_VDSO_OVERFLOW_PROTECT: no negative motion at all; every
+ *    delta past max_cycles is multiplied in 128 bits, so a counter behind
+ *    cycle_last reads as a jump far ahead.  The architectures that use it
+ *    have counters that never go back across CPUs.  @neg_clamp false.
+ *
+ * (The tick's clocksource_delta(), timekeeper/timekeeping_internal.h, has a
+ * fourth rule: negative past 7/8 of the mask, counted as no time.)
  *
  * The historical bugs undo one of those rules each: BUG_DELTA_NOMASK applies
  * x86's S64_MAX mask to every counter (a wrapping narrow counter then reads
- * as negative motion: pre-5.3), BUG_NO_NEG_CLAMP lets negative motion through
- * as a huge delta multiplied in 64 bits (pre-2008 x86), BUG_DELTA_OVERFLOW multiplies a long gap in
- * 64 bits (pre-6.10).  Always inlined, so that with a constant 0 the bug
- * branches vanish from the faithful path (see cycles_to_ns()).
+ * as negative motion, or as a huge delta multiplied in 64 bits as all code
+ * of that time did: pre-5.3), BUG_NO_NEG_CLAMP lets negative motion
+ * through as a huge delta multiplied in 64 bits (pre-2008 x86),
+ * BUG_DELTA_OVERFLOW multiplies every delta in 64 bits (pre-6.10).  Always
+ * inlined, so that with constants the rule and bug branches vanish from the
+ * path that does not take them (see cycles_to_ns()).
  *
  * Return: ns (plain) past the second the base belongs to; may exceed 1e9.
  */
 static inline __attribute__((always_inline)) u64 cycles_to_ns_bugs(u64 cycles, u64 cycle_last,
 								   u64 mask, u64 max_cycles,
 								   u32 mult, u64 base, u32 shift,
-								   u64 bugs)
+								   bool neg_clamp, u64 bugs)
 {
 	u64 delta;
 
@@ -51,22 +72,33 @@ static inline __attribute__((always_inline)) u64 cycles_to_ns_bugs(u64 cycles, u
 		mask = (u64)S64_MAX;
 	delta = (cycles - cycle_last) & mask;
 	if (unlikely(delta > max_cycles)) {
-		if (delta & ~(mask >> 1)) {
+		if (neg_clamp && (delta & ~(mask >> 1))) {
 			if (!(bugs & BUG_NO_NEG_CLAMP))
 				return base >> shift;
 			/* The 2008 code had no 128-bit path: the huge delta wraps below. */
-		} else if (!(bugs & BUG_DELTA_OVERFLOW)) {
+		} else if (!(bugs & (BUG_DELTA_OVERFLOW | BUG_DELTA_NOMASK))) {
 			return mul_u64_u32_add_u64_shr(delta, mult, base, shift);
 		}
 	}
 	return ((delta * mult) + base) >> shift;
 }
 
-/** cycles_to_ns() - cycles_to_ns_bugs() of a faithful system: the kernel's conversion. */
+/** vdso_neg_clamp() - whether the vDSO of @clock_mode freezes negative motion (x86's TSC rule). */
+static inline bool vdso_neg_clamp(s32 clock_mode)
+{
+	return clock_mode == VDSO_CLOCKMODE_TSC;
+}
+
+/**
+ * cycles_to_ns() - the kernel side's conversion, timekeeping_cycles_to_ns()
+ *
+ * cycles_to_ns_bugs() with negative motion frozen and no bug: also x86's
+ * vDSO rule when @mask is S64_MAX.
+ */
 static inline __attribute__((always_inline)) u64
 cycles_to_ns(u64 cycles, u64 cycle_last, u64 mask, u64 max_cycles, u32 mult, u64 base, u32 shift)
 {
-	return cycles_to_ns_bugs(cycles, cycle_last, mask, max_cycles, mult, base, shift, 0);
+	return cycles_to_ns_bugs(cycles, cycle_last, mask, max_cycles, mult, base, shift, true, 0);
 }
 
 #endif /* TKSIM_VDSO_CALC_H */

@@ -341,8 +341,8 @@ int vclock_getres_v416(const struct vsyscall_gtod_data *g, s32 clock, struct tim
  * do_hres() for CLOCK_MONOTONIC with the clock id fixed at compile time:
  * no id check, no mask dispatch, the basetime[] slot a constant offset.
  * The same arithmetic and fallbacks as cvdso_clock_gettime(): the x86
- * sign-bit rule for the TSC (vdso_cycles_ok()) and S64_MAX as its delta
- * mask.
+ * sign-bit rule for the TSC (vdso_cycles_ok()), S64_MAX as its delta
+ * mask, and each clock mode's delta rule (vdso_neg_clamp()).
  *
  * Return: 0 or the fallback's negative errno.
  */
@@ -366,10 +366,10 @@ int cvdso_clock_gettime_monotonic(const struct vdso_time_data *vd, struct timesp
 		} else {
 			mask = READ_ONCE(vc->mask);
 		}
-		ns = cycles_to_ns(cycles, READ_ONCE(vc->cycle_last), mask,
-				  READ_ONCE(vc->max_cycles), READ_ONCE(vc->mult),
-				  READ_ONCE(vc->basetime[TK_CLOCK_MONOTONIC].nsec),
-				  READ_ONCE(vc->shift));
+		ns = cycles_to_ns_bugs(cycles, READ_ONCE(vc->cycle_last), mask,
+				       READ_ONCE(vc->max_cycles), READ_ONCE(vc->mult),
+				       READ_ONCE(vc->basetime[TK_CLOCK_MONOTONIC].nsec),
+				       READ_ONCE(vc->shift), vdso_neg_clamp(mode), 0);
 		sec = READ_ONCE(vc->basetime[TK_CLOCK_MONOTONIC].sec);
 	} while (unlikely(vdso_read_retry(vc, seq)));
 

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: the rate rows of `tksim bench`, one entry each (see tools/bench_rows.h).
+#include "tools/bench_rows.h"
+
+const struct bench_row bench_rows[] = {
+	{
+		.key = "engine",
+		.measure = bench_row_engine,
+		.target = "deterministic engine, HZ=1000, NTP daemon on",
+		.limit = 20.0,
+		.unit = "M ticks/s",
+	},
+	{
+		.key = "run",
+		.measure = bench_row_run,
+		.target = "tksim run, every check on, HZ=1000, NTP daemon on",
+		.limit = 6.0,
+		.unit = "M ticks/s",
+	},
+};
+
+const unsigned int bench_nr_rows = sizeof(bench_rows) / sizeof(bench_rows[0]);
+
+_Static_assert(sizeof(bench_rows) / sizeof(bench_rows[0]) <= BENCH_MAX_ROWS,
+	       "raise BENCH_MAX_ROWS in tools/bench_rows.h");
