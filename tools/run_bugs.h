@@ -22,9 +22,9 @@
 #include "sim/engine.h"
 #include "tools/options.h"
 
-/* Option codes, beyond run_ntp's and run_cs's. */
+/* Option codes, beyond run_ntp's, run_cs's and run_m32's. */
 enum run_bugs_opt {
-	RUN_OPT_INJECT = 1200,
+	RUN_OPT_INJECT = 1300,
 	RUN_OPT_STALL,
 	RUN_OPT_SUSPEND,
 };
