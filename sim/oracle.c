@@ -5,6 +5,9 @@
 
 #include <inttypes.h>
 
+#include "sim/clocksources.h"
+#include "vdso/gettimeofday.h"
+
 const s32 oracle_clocks[] = {
 	TK_CLOCK_REALTIME,
 	TK_CLOCK_MONOTONIC,
@@ -54,6 +57,30 @@ void oracle_format_ns(char *buf, size_t n, __int128 ns)
 		 (u64)(a % NSEC_PER_SEC));
 }
 
+/* Cold: the explanation of a clock that went back (a violation; never on the fast path). */
+static __attribute__((cold, noinline)) int mono_went_back(s32 clock, __int128 last, __int128 v,
+							  char *why, size_t n)
+{
+	char a[48], b[48];
+
+	oracle_format_ns(a, sizeof(a), last);
+	oracle_format_ns(b, sizeof(b), v);
+	snprintf(why, n, "CLOCK_%s went back: %s then %s", oracle_clock_name(clock), a, b);
+	return -1;
+}
+
+/* oracle_mono_check() on a value already in ns; inlined into the per-instant loop. */
+static inline int mono_check_ns(struct oracle_mono *m, s32 clock, __int128 v, char *why, size_t n)
+{
+	int ret = 0;
+
+	if (m->seen[clock] && oracle_clock_is_monotonic(clock) && v < m->last[clock])
+		ret = mono_went_back(clock, m->last[clock], v, why, n);
+	m->last[clock] = v;
+	m->seen[clock] = true;
+	return ret;
+}
+
 /**
  * oracle_mono_check() - a monotonic clock must not go back for one reader
  * @m:     the reader's memory
@@ -67,22 +94,9 @@ void oracle_format_ns(char *buf, size_t n, __int128 ns)
 int oracle_mono_check(struct oracle_mono *m, s32 clock, const struct timespec64 *ts, char *why,
 		      size_t n)
 {
-	__int128 v = ts_to_ns(ts);
-	int ret = 0;
-
 	if (clock < 0 || clock >= VDSO_BASES)
 		return 0;
-	if (m->seen[clock] && oracle_clock_is_monotonic(clock) && v < m->last[clock]) {
-		char a[48], b[48];
-
-		oracle_format_ns(a, sizeof(a), m->last[clock]);
-		oracle_format_ns(b, sizeof(b), v);
-		snprintf(why, n, "CLOCK_%s went back: %s then %s", oracle_clock_name(clock), a, b);
-		ret = -1;
-	}
-	m->last[clock] = v;
-	m->seen[clock] = true;
-	return ret;
+	return mono_check_ns(m, clock, ts_to_ns(ts), why, n);
 }
 
 static __int128 abs128(__int128 v)
@@ -90,19 +104,100 @@ static __int128 abs128(__int128 v)
 	return v < 0 ? -v : v;
 }
 
-/* A pair of clocks where @lo must never be ahead of @hi. */
-static int check_le(s32 lo_clk, const struct timespec64 *lo, s32 hi_clk,
-		    const struct timespec64 *hi, char *why, size_t n)
+/* Cold: the explanation of @lo_clk ahead of @hi_clk. */
+static __attribute__((cold, noinline)) int le_failed(s32 lo_clk, __int128 lo, s32 hi_clk,
+						     __int128 hi, char *why, size_t n)
 {
 	char a[48], b[48];
 
-	if (ts_to_ns(lo) <= ts_to_ns(hi))
-		return 0;
-	oracle_format_ns(a, sizeof(a), ts_to_ns(lo));
-	oracle_format_ns(b, sizeof(b), ts_to_ns(hi));
+	oracle_format_ns(a, sizeof(a), lo);
+	oracle_format_ns(b, sizeof(b), hi);
 	snprintf(why, n, "CLOCK_%s %s is ahead of CLOCK_%s %s", oracle_clock_name(lo_clk), a,
 		 oracle_clock_name(hi_clk), b);
 	return -1;
+}
+
+/* A pair of clocks where @lo must never be ahead of @hi (values in ns). */
+static inline int check_le(s32 lo_clk, __int128 lo, s32 hi_clk, __int128 hi, char *why, size_t n)
+{
+	if (likely(lo <= hi))
+		return 0;
+	return le_failed(lo_clk, lo, hi_clk, hi, why, n);
+}
+
+/* Cold: a failed read, or the vDSO disagreeing with the kernel side. */
+static __attribute__((cold, noinline)) int pair_failed(s32 c, int rv, int rk,
+						       const struct timespec64 *v,
+						       const struct timespec64 *k, char *why,
+						       size_t n)
+{
+	char a[48], b[48];
+
+	if (rv || rk) {
+		snprintf(why, n, "CLOCK_%s failed: vdso %d, syscall %d", oracle_clock_name(c), rv,
+			 rk);
+		return -1;
+	}
+	oracle_format_ns(a, sizeof(a), ts_to_ns(v));
+	oracle_format_ns(b, sizeof(b), ts_to_ns(k));
+	snprintf(why, n, "CLOCK_%s: vdso %s != syscall %s", oracle_clock_name(c), a, b);
+	return -1;
+}
+
+/*
+ * oracle_check_instant() with the values read: @v[clock] (vDSO) for each
+ * clock of oracle_clocks[], in ns.
+ */
+static int check_instant(struct sim_system *s, struct oracle_mono *m, struct oracle_stats *st,
+			 char *why, size_t n, __int128 *v)
+{
+	struct timespec64 vts[VDSO_BASES];
+	time64_t t;
+
+	for (unsigned int i = 0; i < oracle_nr_clocks; i++) {
+		s32 c = oracle_clocks[i];
+		struct timespec64 k;
+		int rv = cvdso_clock_gettime(&s->k.vdata, c, &vts[c]);
+		int rk = tk_sys_clock_gettime(&s->k, c, &k);
+
+		/* The read-cost model counts what sim_clock_gettime() would have. */
+		if (unlikely(s->css)) {
+			sim_css_account(s, SIM_PATH_VDSO, c);
+			sim_css_account(s, SIM_PATH_SYSCALL, c);
+		}
+		if (unlikely(rv || rk))
+			return pair_failed(c, rv, rk, &vts[c], &k, why, n);
+		v[c] = ts_to_ns(&vts[c]);
+		/*
+		 * Equal fields give a zero difference (nothing to record); only
+		 * unequal ones need the full-width difference, which may still
+		 * be zero for a timespec that is not normalised.
+		 */
+		if (unlikely(vts[c].tv_sec != k.tv_sec || vts[c].tv_nsec != k.tv_nsec)) {
+			__int128 d = v[c] - ts_to_ns(&k);
+
+			if (st && abs128(d) > st->max_vdso_diff_ns)
+				st->max_vdso_diff_ns = abs128(d);
+			if (d != 0)
+				return pair_failed(c, 0, 0, &vts[c], &k, why, n);
+		}
+		if (m && mono_check_ns(m, c, v[c], why, n))
+			return -1;
+	}
+	if (check_le(TK_CLOCK_REALTIME_COARSE, v[TK_CLOCK_REALTIME_COARSE], TK_CLOCK_REALTIME,
+		     v[TK_CLOCK_REALTIME], why, n) ||
+	    check_le(TK_CLOCK_MONOTONIC_COARSE, v[TK_CLOCK_MONOTONIC_COARSE], TK_CLOCK_MONOTONIC,
+		     v[TK_CLOCK_MONOTONIC], why, n))
+		return -1;
+	t = cvdso_time(&s->k.vdata, NULL);
+	if (unlikely(t > vts[TK_CLOCK_REALTIME].tv_sec)) {
+		snprintf(why, n, "time() %" PRId64 " is ahead of CLOCK_REALTIME seconds %" PRId64,
+			 t, vts[TK_CLOCK_REALTIME].tv_sec);
+		return -1;
+	}
+	if (st)
+		st->checks++;
+	return 0;
 }
 
 /**
@@ -122,49 +217,24 @@ static int check_le(s32 lo_clk, const struct timespec64 *lo, s32 hi_clk,
 int oracle_check_instant(struct sim_system *s, struct oracle_mono *m, struct oracle_stats *st,
 			 char *why, size_t n)
 {
-	struct timespec64 v[VDSO_BASES], k;
-	time64_t t;
+	__int128 v[VDSO_BASES];
 
-	for (unsigned int i = 0; i < oracle_nr_clocks; i++) {
-		s32 c = oracle_clocks[i];
-		__int128 d;
-		int rv = sim_clock_gettime(s, SIM_PATH_VDSO, c, &v[c]);
-		int rk = sim_clock_gettime(s, SIM_PATH_SYSCALL, c, &k);
+	return check_instant(s, m, st, why, n, v);
+}
 
-		if (rv || rk) {
-			snprintf(why, n, "CLOCK_%s failed: vdso %d, syscall %d",
-				 oracle_clock_name(c), rv, rk);
-			return -1;
-		}
-		d = ts_to_ns(&v[c]) - ts_to_ns(&k);
-		if (st && abs128(d) > st->max_vdso_diff_ns)
-			st->max_vdso_diff_ns = abs128(d);
-		if (d != 0) {
-			char a[48], b[48];
+/* oracle_check_raw_exact() on the MONOTONIC_RAW value @raw_ns read at this instant. */
+static int check_raw_exact(struct sim_system *s, __int128 raw_ns, char *why, size_t n)
+{
+	const struct clocksource *cs = s->k.tk_core.timekeeper.tkr_raw.clock;
+	unsigned __int128 want = (sim_raw_cycles_since_boot(s) * cs->mult) >> cs->shift;
+	char a[48], b[48];
 
-			oracle_format_ns(a, sizeof(a), ts_to_ns(&v[c]));
-			oracle_format_ns(b, sizeof(b), ts_to_ns(&k));
-			snprintf(why, n, "CLOCK_%s: vdso %s != syscall %s", oracle_clock_name(c), a,
-				 b);
-			return -1;
-		}
-		if (m && oracle_mono_check(m, c, &v[c], why, n))
-			return -1;
-	}
-	if (check_le(TK_CLOCK_REALTIME_COARSE, &v[TK_CLOCK_REALTIME_COARSE], TK_CLOCK_REALTIME,
-		     &v[TK_CLOCK_REALTIME], why, n) ||
-	    check_le(TK_CLOCK_MONOTONIC_COARSE, &v[TK_CLOCK_MONOTONIC_COARSE], TK_CLOCK_MONOTONIC,
-		     &v[TK_CLOCK_MONOTONIC], why, n))
-		return -1;
-	t = sim_time(s, SIM_PATH_VDSO);
-	if (t > v[TK_CLOCK_REALTIME].tv_sec) {
-		snprintf(why, n, "time() %" PRId64 " is ahead of CLOCK_REALTIME seconds %" PRId64,
-			 t, v[TK_CLOCK_REALTIME].tv_sec);
-		return -1;
-	}
-	if (st)
-		st->checks++;
-	return 0;
+	if (likely(raw_ns == (__int128)want))
+		return 0;
+	oracle_format_ns(a, sizeof(a), raw_ns);
+	oracle_format_ns(b, sizeof(b), (__int128)want);
+	snprintf(why, n, "CLOCK_MONOTONIC_RAW %s != exact conversion %s", a, b);
+	return -1;
 }
 
 /**
@@ -182,21 +252,37 @@ int oracle_check_instant(struct sim_system *s, struct oracle_mono *m, struct ora
  */
 int oracle_check_raw_exact(struct sim_system *s, char *why, size_t n)
 {
-	const struct clocksource *cs = s->k.tk_core.timekeeper.tkr_raw.clock;
-	unsigned __int128 want = (sim_raw_cycles_since_boot(s) * cs->mult) >> cs->shift;
 	struct timespec64 ts;
-	char a[48], b[48];
 
 	if (sim_clock_gettime(s, SIM_PATH_VDSO, TK_CLOCK_MONOTONIC_RAW, &ts)) {
 		snprintf(why, n, "CLOCK_MONOTONIC_RAW failed");
 		return -1;
 	}
-	if (ts_to_ns(&ts) == (__int128)want)
-		return 0;
-	oracle_format_ns(a, sizeof(a), ts_to_ns(&ts));
-	oracle_format_ns(b, sizeof(b), (__int128)want);
-	snprintf(why, n, "CLOCK_MONOTONIC_RAW %s != exact conversion %s", a, b);
-	return -1;
+	return check_raw_exact(s, ts_to_ns(&ts), why, n);
+}
+
+/**
+ * oracle_check_tick() - every check `tksim run` makes at one instant
+ * @s:   the system; its clocksource must not have changed since boot
+ * @m:   monotonicity memory (may be NULL)
+ * @st:  statistics to update (may be NULL)
+ * @why: explanation on failure
+ * @n:   size of @why
+ *
+ * oracle_check_instant(), then oracle_check_raw_exact() on the
+ * MONOTONIC_RAW value the instant check read through the vDSO (the same
+ * instant and the same counter value: a second read would return it again).
+ *
+ * Return: 0, or -1 on the first violated property.
+ */
+int oracle_check_tick(struct sim_system *s, struct oracle_mono *m, struct oracle_stats *st,
+		      char *why, size_t n)
+{
+	__int128 v[VDSO_BASES];
+
+	if (check_instant(s, m, st, why, n, v))
+		return -1;
+	return check_raw_exact(s, v[TK_CLOCK_MONOTONIC_RAW], why, n);
 }
 
 /**

@@ -53,7 +53,8 @@ check "the bare counter reads are reported" -- has "^counter-read: synthetic-pag
 check "the ratio table is there" -- has "^Ratios to the host vDSO"
 check "the threads' ratios are there" -- has "switch vs array"
 check "the engine benchmark ran" -- has "^engine: .* M ticks/s"
-check "the four targets are reported" -- test "$(grep -c '^  \[' "$out")" -eq 4
+check "the checked run ran" -- has "^run: .* instants checked in .* M ticks/s"
+check "the five targets are reported" -- test "$(grep -c '^  \[' "$out")" -eq 5
 
 "$TKSIM" bench --quick --json --engine 0 >"$out" 2>&1
 rc=$?

@@ -116,6 +116,34 @@ START_TEST(test_raw_exact_catches_one_unit)
 }
 END_TEST
 
+/*
+ * oracle_check_tick(): the instant checks and the exact conversion of the
+ * MONOTONIC_RAW value they read, with one vDSO read of RAW for both.
+ */
+START_TEST(test_tick_checks_instant_and_raw)
+{
+	struct sim_system *s = ticking_system();
+	struct tk_read_base *raw = &s->k.tk_core.shadow_timekeeper.tkr_raw;
+	struct oracle_stats st = { 0 };
+	struct oracle_mono m = { 0 };
+	char why[256];
+
+	ck_assert_int_eq(oracle_check_tick(s, &m, &st, why, sizeof(why)), 0);
+	ck_assert_uint_eq(st.checks, 1);
+	raw->xtime_nsec -= (u64)1 << raw->shift;
+	publish(s);
+	/* RAW is 1 ns lower on both paths: went back first (monotonicity memory), */
+	ck_assert_int_eq(oracle_check_tick(s, &m, &st, why, sizeof(why)), -1);
+	ck_assert_ptr_nonnull(strstr(why, "CLOCK_MONOTONIC_RAW went back"));
+	/* and, without that memory, off the exact conversion. */
+	ck_assert_int_eq(oracle_check_tick(s, NULL, &st, why, sizeof(why)), -1);
+	ck_assert_ptr_nonnull(strstr(why, "CLOCK_MONOTONIC_RAW"));
+	ck_assert_ptr_nonnull(strstr(why, "exact conversion"));
+	ck_assert_uint_eq(st.checks, 2);
+	sim_system_free(s);
+}
+END_TEST
+
 START_TEST(test_format_ns)
 {
 	char buf[48];
@@ -139,6 +167,7 @@ static Suite *oracle_suite(void)
 	tcase_add_test(tc, test_instant_catches_coarse_ahead);
 	tcase_add_test(tc, test_instant_catches_backwards_step);
 	tcase_add_test(tc, test_raw_exact_catches_one_unit);
+	tcase_add_test(tc, test_tick_checks_instant_and_raw);
 	tcase_add_test(tc, test_format_ns);
 	suite_add_tcase(s, tc);
 	return s;

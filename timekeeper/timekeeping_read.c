@@ -1,160 +1,243 @@
 // SPDX-License-Identifier: GPL-2.0
-// Mirrors: kernel/time/timekeeping.c (v6.15): the ktime_get*() readers under tk_core.seq.
+// Mirrors: kernel/time/timekeeping.c (v6.14/v6.15): the ktime_get*() readers under tk_core.seq.
 /*
- * The kernel-side ("syscall") read path.  Each reader takes a consistent
- * copy of the live timekeeper under tk_core.seq and, inside the same read
- * section, reads the counter; the arithmetic then runs on the copy.  This is
- * the path the vDSO falls back to, and the reference the vDSO is checked
- * against.
+ * The kernel-side ("syscall") read path.  As in the kernel, each reader
+ * loads just the fields it needs from the live timekeeper inside a
+ * tk_core.seq read section, reads the counter in the same section and
+ * converts, and retries if a writer ran meanwhile.  This is the path the
+ * vDSO falls back to, and the reference the vDSO is checked against.
+ *
+ * Memory model: the writer (timekeeping_update_from_shadow()) stores the
+ * live timekeeper with relaxed atomics (tk_copy_words()) between the odd and
+ * the even tk_core.seq; every load here is a relaxed atomic (READ_ONCE, C11
+ * relaxed), so a racing read is a stale or mixed value that the retry
+ * discards, never a C11 data race.  seqcount_read_begin()'s acquire load
+ * keeps the field loads after the first seq load; seqcount_read_retry()'s
+ * smp_rmb() keeps them before the second.
  */
 #include "timekeeper/timekeeping_internal.h"
 
 #include "vdso/calc.h"
 #include "vdso/helpers.h"
 
-/**
- * tk_read() - a consistent copy of the live timekeeper, and the counter
- * @k:      the kernel
- * @tk:     out, the copy
- * @cycles: out (may be NULL): the counter, read inside the same section
- */
-static void tk_read(const struct tk_kernel *k, struct timekeeper *tk, u64 *cycles)
+/* The live timekeeper the readers load from. */
+static inline const struct timekeeper *tk_live(const struct tk_kernel *k)
 {
-	u32 seq;
-
-	do {
-		seq = seqcount_read_begin(&k->tk_core.seq);
-		tk_copy_words(tk, &k->tk_core.timekeeper, sizeof(*tk));
-		if (cycles)
-			*cycles = tk_clock_read(&tk->tkr_mono);
-	} while (seqcount_read_retry(&k->tk_core.seq, seq));
+	return &k->tk_core.timekeeper;
 }
 
 /**
  * tk_snapshot() - a consistent copy of the live timekeeper, for reports and tests
  * @k:  the kernel
  * @tk: out
+ *
+ * Not a kernel reader: the whole struct, word by word, under tk_core.seq.
  */
 void tk_snapshot(const struct tk_kernel *k, struct timekeeper *tk)
 {
-	tk_read(k, tk, NULL);
+	u32 seq;
+
+	do {
+		/* Acquire: the copy's loads cannot move above this seq load. */
+		seq = seqcount_read_begin(&k->tk_core.seq);
+		tk_copy_words(tk, tk_live(k), sizeof(*tk));
+		/* smp_rmb() inside: the copy's loads complete before seq is loaded again. */
+	} while (seqcount_read_retry(&k->tk_core.seq, seq));
 }
 
-/* timekeeping_cycles_to_ns(): ns past the base second, the same arithmetic as the vDSO. */
-static u64 timekeeping_cycles_to_ns(const struct tk_read_base *tkr, u64 cycles)
+/*
+ * timekeeping_get_ns(): read the counter of @tkr and convert it to ns past
+ * the base second, the same arithmetic as the vDSO.  Called inside a
+ * tk_core.seq read section; each field is one relaxed load of the live
+ * read base (the kernel's plain loads of tkr->...), the clock loaded once.
+ */
+static inline u64 timekeeping_get_ns(const struct tk_read_base *tkr)
 {
-	return cycles_to_ns(cycles, tkr->cycle_last, tkr->mask, tkr->clock->max_cycles, tkr->mult,
-			    tkr->xtime_nsec, tkr->shift);
+	struct clocksource *clock = READ_ONCE(tkr->clock);
+	u64 cycles = clock->read(clock);
+
+	return cycles_to_ns(cycles, READ_ONCE(tkr->cycle_last), READ_ONCE(tkr->mask),
+			    clock->max_cycles, READ_ONCE(tkr->mult), READ_ONCE(tkr->xtime_nsec),
+			    READ_ONCE(tkr->shift));
 }
+
+/*
+ * In every reader below, seqcount_read_begin() is an acquire load (the
+ * field loads and the counter read stay after it) and seqcount_read_retry()
+ * begins with smp_rmb() (they complete before seq is loaded again).
+ */
 
 /** ktime_get() - CLOCK_MONOTONIC in ns. */
 ktime_t ktime_get(const struct tk_kernel *k)
 {
-	struct timekeeper tk;
-	u64 cycles;
+	const struct timekeeper *tk = tk_live(k);
+	ktime_t base;
+	u64 nsecs;
+	u32 seq;
 
-	tk_read(k, &tk, &cycles);
-	return tk.tkr_mono.base + (ktime_t)timekeeping_cycles_to_ns(&tk.tkr_mono, cycles);
+	do {
+		seq = seqcount_read_begin(&k->tk_core.seq);
+		base = READ_ONCE(tk->tkr_mono.base);
+		nsecs = timekeeping_get_ns(&tk->tkr_mono);
+	} while (seqcount_read_retry(&k->tk_core.seq, seq));
+	return base + (ktime_t)nsecs;
 }
 
 /** ktime_get_raw() - CLOCK_MONOTONIC_RAW in ns. */
 ktime_t ktime_get_raw(const struct tk_kernel *k)
 {
-	struct timekeeper tk;
-	u64 cycles;
+	const struct timekeeper *tk = tk_live(k);
+	ktime_t base;
+	u64 nsecs;
+	u32 seq;
 
-	tk_read(k, &tk, &cycles);
-	return tk.tkr_raw.base + (ktime_t)timekeeping_cycles_to_ns(&tk.tkr_raw, cycles);
+	do {
+		seq = seqcount_read_begin(&k->tk_core.seq);
+		base = READ_ONCE(tk->tkr_raw.base);
+		nsecs = timekeeping_get_ns(&tk->tkr_raw);
+	} while (seqcount_read_retry(&k->tk_core.seq, seq));
+	return base + (ktime_t)nsecs;
 }
 
 /** ktime_get_real_ts64() - CLOCK_REALTIME. */
 void ktime_get_real_ts64(const struct tk_kernel *k, struct timespec64 *ts)
 {
-	struct timekeeper tk;
-	u64 cycles;
+	const struct timekeeper *tk = tk_live(k);
+	time64_t sec;
+	u64 nsecs;
+	u32 seq;
 
-	tk_read(k, &tk, &cycles);
-	*ts = timespec64_add_ns((struct timespec64){ .tv_sec = (time64_t)tk.xtime_sec },
-				timekeeping_cycles_to_ns(&tk.tkr_mono, cycles));
+	do {
+		seq = seqcount_read_begin(&k->tk_core.seq);
+		sec = (time64_t)READ_ONCE(tk->xtime_sec);
+		nsecs = timekeeping_get_ns(&tk->tkr_mono);
+	} while (seqcount_read_retry(&k->tk_core.seq, seq));
+	*ts = timespec64_add_ns((struct timespec64){ .tv_sec = sec }, nsecs);
 }
 
-/* MONOTONIC as a timespec from one copy and counter value: REALTIME + wall_to_monotonic. */
-static struct timespec64 tk_mono_ts64(const struct timekeeper *tk, u64 cycles)
+/*
+ * REALTIME seconds, ns past them and wall_to_monotonic, from one read
+ * section: what MONOTONIC (and BOOTTIME on top of it) is made of.
+ */
+static void tk_get_mono_parts(const struct tk_kernel *k, time64_t *sec, s64 *nsec,
+			      struct timespec64 *tomono, struct timespec64 *toboot)
 {
-	s64 nsec = (s64)timekeeping_cycles_to_ns(&tk->tkr_mono, cycles);
+	const struct timekeeper *tk = tk_live(k);
+	u32 seq;
 
-	return set_normalized_timespec64((time64_t)tk->xtime_sec + tk->wall_to_monotonic.tv_sec,
-					 nsec + tk->wall_to_monotonic.tv_nsec);
+	do {
+		seq = seqcount_read_begin(&k->tk_core.seq);
+		*sec = (time64_t)READ_ONCE(tk->xtime_sec);
+		*nsec = (s64)timekeeping_get_ns(&tk->tkr_mono);
+		tomono->tv_sec = READ_ONCE(tk->wall_to_monotonic.tv_sec);
+		tomono->tv_nsec = READ_ONCE(tk->wall_to_monotonic.tv_nsec);
+		if (toboot) {
+			toboot->tv_sec = READ_ONCE(tk->monotonic_to_boot.tv_sec);
+			toboot->tv_nsec = READ_ONCE(tk->monotonic_to_boot.tv_nsec);
+		}
+	} while (seqcount_read_retry(&k->tk_core.seq, seq));
 }
 
-/** ktime_get_ts64() - CLOCK_MONOTONIC. */
+/** ktime_get_ts64() - CLOCK_MONOTONIC: REALTIME + wall_to_monotonic. */
 void ktime_get_ts64(const struct tk_kernel *k, struct timespec64 *ts)
 {
-	struct timekeeper tk;
-	u64 cycles;
+	struct timespec64 tomono;
+	time64_t sec;
+	s64 nsec;
 
-	tk_read(k, &tk, &cycles);
-	*ts = tk_mono_ts64(&tk, cycles);
+	tk_get_mono_parts(k, &sec, &nsec, &tomono, NULL);
+	*ts = set_normalized_timespec64(sec + tomono.tv_sec, nsec + tomono.tv_nsec);
 }
 
 /** ktime_get_raw_ts64() - CLOCK_MONOTONIC_RAW. */
 void ktime_get_raw_ts64(const struct tk_kernel *k, struct timespec64 *ts)
 {
-	struct timekeeper tk;
-	u64 cycles;
+	const struct timekeeper *tk = tk_live(k);
+	time64_t sec;
+	u64 nsecs;
+	u32 seq;
 
-	tk_read(k, &tk, &cycles);
-	*ts = timespec64_add_ns((struct timespec64){ .tv_sec = (time64_t)tk.raw_sec },
-				timekeeping_cycles_to_ns(&tk.tkr_raw, cycles));
+	do {
+		seq = seqcount_read_begin(&k->tk_core.seq);
+		sec = (time64_t)READ_ONCE(tk->raw_sec);
+		nsecs = timekeeping_get_ns(&tk->tkr_raw);
+	} while (seqcount_read_retry(&k->tk_core.seq, seq));
+	*ts = timespec64_add_ns((struct timespec64){ .tv_sec = sec }, nsecs);
 }
 
 /** ktime_get_boottime_ts64() - CLOCK_BOOTTIME: MONOTONIC + offs_boot. */
 void ktime_get_boottime_ts64(const struct tk_kernel *k, struct timespec64 *ts)
 {
-	struct timekeeper tk;
-	u64 cycles;
+	struct timespec64 tomono, toboot;
+	time64_t sec;
+	s64 nsec;
 
-	tk_read(k, &tk, &cycles);
-	*ts = timespec64_add(tk_mono_ts64(&tk, cycles), tk.monotonic_to_boot);
+	tk_get_mono_parts(k, &sec, &nsec, &tomono, &toboot);
+	*ts = timespec64_add(set_normalized_timespec64(sec + tomono.tv_sec, nsec + tomono.tv_nsec),
+			     toboot);
 }
 
 /** ktime_get_clocktai_ts64() - CLOCK_TAI: REALTIME + tai_offset. */
 void ktime_get_clocktai_ts64(const struct tk_kernel *k, struct timespec64 *ts)
 {
-	struct timekeeper tk;
-	u64 cycles;
+	const struct timekeeper *tk = tk_live(k);
+	time64_t sec;
+	u64 nsecs;
+	u32 seq;
 
-	tk_read(k, &tk, &cycles);
-	*ts = timespec64_add_ns(
-		(struct timespec64){ .tv_sec = (time64_t)tk.xtime_sec + tk.tai_offset },
-		timekeeping_cycles_to_ns(&tk.tkr_mono, cycles));
+	do {
+		seq = seqcount_read_begin(&k->tk_core.seq);
+		sec = (time64_t)READ_ONCE(tk->xtime_sec) + READ_ONCE(tk->tai_offset);
+		nsecs = timekeeping_get_ns(&tk->tkr_mono);
+	} while (seqcount_read_retry(&k->tk_core.seq, seq));
+	*ts = timespec64_add_ns((struct timespec64){ .tv_sec = sec }, nsecs);
+}
+
+/* tk_xtime_coarse(): {xtime_sec, coarse_nsec}, loaded inside the caller's read section. */
+static inline struct timespec64 tk_xtime_coarse(const struct timekeeper *tk)
+{
+	return (struct timespec64){ .tv_sec = (time64_t)READ_ONCE(tk->xtime_sec),
+				    .tv_nsec = READ_ONCE(tk->coarse_nsec) };
 }
 
 /** ktime_get_coarse_real_ts64() - CLOCK_REALTIME_COARSE: {xtime_sec, coarse_nsec}. */
 void ktime_get_coarse_real_ts64(const struct tk_kernel *k, struct timespec64 *ts)
 {
-	struct timekeeper tk;
+	const struct timekeeper *tk = tk_live(k);
+	u32 seq;
 
-	tk_read(k, &tk, NULL);
-	ts->tv_sec = (time64_t)tk.xtime_sec;
-	ts->tv_nsec = tk.coarse_nsec;
+	do {
+		seq = seqcount_read_begin(&k->tk_core.seq);
+		*ts = tk_xtime_coarse(tk);
+	} while (seqcount_read_retry(&k->tk_core.seq, seq));
 }
 
 /** ktime_get_coarse_ts64() - CLOCK_MONOTONIC_COARSE: coarse REALTIME + wall_to_monotonic. */
 void ktime_get_coarse_ts64(const struct tk_kernel *k, struct timespec64 *ts)
 {
-	struct timekeeper tk;
+	const struct timekeeper *tk = tk_live(k);
+	struct timespec64 now, mono;
+	u32 seq;
 
-	tk_read(k, &tk, NULL);
-	*ts = set_normalized_timespec64((time64_t)tk.xtime_sec + tk.wall_to_monotonic.tv_sec,
-					(s64)tk.coarse_nsec + tk.wall_to_monotonic.tv_nsec);
+	do {
+		seq = seqcount_read_begin(&k->tk_core.seq);
+		now = tk_xtime_coarse(tk);
+		mono.tv_sec = READ_ONCE(tk->wall_to_monotonic.tv_sec);
+		mono.tv_nsec = READ_ONCE(tk->wall_to_monotonic.tv_nsec);
+	} while (seqcount_read_retry(&k->tk_core.seq, seq));
+	*ts = set_normalized_timespec64(now.tv_sec + mono.tv_sec, now.tv_nsec + mono.tv_nsec);
 }
 
-/** ktime_get_real_seconds() - REALTIME seconds as of the last update. */
+/**
+ * ktime_get_real_seconds() - REALTIME seconds as of the last update
+ * @k: the kernel
+ *
+ * As on a 64-bit kernel: one load of xtime_sec, no read section (a single
+ * word cannot be torn; the 32-bit kernel needs the seqcount).
+ *
+ * Return: the seconds.
+ */
 time64_t ktime_get_real_seconds(const struct tk_kernel *k)
 {
-	struct timekeeper tk;
-
-	tk_read(k, &tk, NULL);
-	return (time64_t)tk.xtime_sec;
+	return (time64_t)READ_ONCE(tk_live(k)->xtime_sec);
 }

@@ -10,6 +10,13 @@ const struct bench_row bench_rows[] = {
 		.limit = 20.0,
 		.unit = "M ticks/s",
 	},
+	{
+		.key = "run",
+		.measure = bench_row_run,
+		.target = "tksim run, every check on, HZ=1000, NTP daemon on",
+		.limit = 6.0,
+		.unit = "M ticks/s",
+	},
 };
 
 const unsigned int bench_nr_rows = sizeof(bench_rows) / sizeof(bench_rows[0]);
