@@ -62,7 +62,8 @@ enum m32_bench {
  * struct m32_msg - one message either way
  * @w: [0] type (enum m32_op or M32_MSG_*), [1] clock id or syscall number,
  *     [2] return value, [3] seconds, [4] ns (us for gettimeofday),
- *     [5] syscalls the call made / clock id of a syscall / ABI word
+ *     [5] syscalls the call made / clock id of a syscall / ABI word /
+ *     sys_tz in a gettimeofday syscall's answer (minuteswest << 32 | dsttime)
  */
 struct m32_msg {
 	s64 w[6];

@@ -303,6 +303,7 @@ static void serve_syscall(struct sim_system *s, struct m32_msg *msg)
 	s32 clock = (s32)msg->w[5];
 	struct timespec64 ts = { 0, 0 };
 	struct tk_timeval tv = { 0, 0 };
+	struct tk_timezone tz = { 0, 0 };
 	s64 ret;
 
 	switch (msg->w[1]) {
@@ -314,7 +315,7 @@ static void serve_syscall(struct sim_system *s, struct m32_msg *msg)
 		break;
 	case M32_NR_GETTIMEOFDAY:
 		/* sys_gettimeofday on i386: put_user() into a 32-bit long truncates. */
-		ret = tk_sys_gettimeofday(&s->k, &tv, NULL);
+		ret = tk_sys_gettimeofday(&s->k, &tv, &tz);
 		ts.tv_sec = (s32)tv.tv_sec;
 		ts.tv_nsec = (long)tv.tv_usec;
 		break;
@@ -322,7 +323,10 @@ static void serve_syscall(struct sim_system *s, struct m32_msg *msg)
 		ret = -ENOSYS;
 		break;
 	}
-	*msg = (struct m32_msg){ { M32_MSG_SYSCALL, msg->w[1], ret, ts.tv_sec, ts.tv_nsec, 0 } };
+	/* [5]: sys_tz for gettimeofday, as the reader unpacks it. */
+	*msg = (struct m32_msg){ { M32_MSG_SYSCALL, msg->w[1], ret, ts.tv_sec, ts.tv_nsec,
+				   (s64)((u64)(u32)tz.tz_minuteswest << 32 |
+					 (u32)tz.tz_dsttime) } };
 }
 
 /**
