@@ -39,6 +39,35 @@ struct sim_counter_params {
 };
 
 /**
+ * enum sim_counter_event_kind - what happens to the hardware at an instant
+ * @SIM_COUNTER_DRIFT: the frequency error changes by @value ppb (a TSC whose
+ *                     rate a hypervisor or a power state changed)
+ * @SIM_COUNTER_STOP:  the counter stops counting (a TSC halted in a C-state
+ *                     or a paused vCPU's unsynchronised TSC)
+ * @SIM_COUNTER_JUMP:  the counter value jumps by @value ns worth of cycles at
+ *                     the nominal frequency (negative: back; a migration)
+ */
+enum sim_counter_event_kind {
+	SIM_COUNTER_DRIFT,
+	SIM_COUNTER_STOP,
+	SIM_COUNTER_JUMP,
+};
+
+/**
+ * struct sim_counter_event - one change of the hardware at a virtual instant
+ * @t_ns:  virtual time (ns)
+ * @kind:  enum sim_counter_event_kind
+ * @value: ppb for DRIFT, ns for JUMP, unused for STOP
+ */
+struct sim_counter_event {
+	u64 t_ns;
+	enum sim_counter_event_kind kind;
+	s64 value;
+};
+
+#define SIM_COUNTER_MAX_EVENTS 16
+
+/**
  * struct sim_counter - the synthetic counter and its clocksource
  * @p:          the parameters
  * @page:       the registers readers see (value at the current instant)
@@ -50,6 +79,10 @@ struct sim_counter_params {
  * @next_change_ns: when drift or wander next change the frequency
  * @now_ns:     the virtual time last published
  * @rng:        random-walk generator
+ * @ev:         pending events, sorted by time
+ * @nr_ev:      how many are in @ev
+ * @next_ev:    index of the next event not yet applied
+ * @stopped:    a STOP event has happened: the rate stays 0
  */
 struct sim_counter {
 	struct sim_counter_params p;
@@ -62,6 +95,10 @@ struct sim_counter {
 	u64 next_change_ns;
 	u64 now_ns;
 	struct sim_rng rng;
+	struct sim_counter_event ev[SIM_COUNTER_MAX_EVENTS];
+	unsigned int nr_ev;
+	unsigned int next_ev;
+	bool stopped;
 };
 
 int sim_counter_init(struct sim_counter *c, const struct sim_counter_params *p, const char *name);
@@ -69,6 +106,8 @@ void sim_counter_set_time(struct sim_counter *c, u64 now_ns);
 unsigned __int128 sim_counter_elapsed(const struct sim_counter *c, u64 t_ns);
 u64 sim_counter_cycles_at(const struct sim_counter *c, u64 t_ns);
 void sim_counter_set_cpu_offset(struct sim_counter *c, unsigned int cpu, s64 cycles);
+void sim_counter_set_error_ppb(struct sim_counter *c, s64 error_ppb);
 double sim_counter_true_hz(const struct sim_counter *c);
+int sim_counter_event(struct sim_counter *c, const struct sim_counter_event *ev);
 
 #endif /* TKSIM_SIM_COUNTER_H */

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "sim/clocksources.h"
 #include "vdso/gettimeofday.h"
 
 /**
@@ -58,6 +59,7 @@ int sim_system_init(struct sim_system *s, const struct sim_config *cfg)
 	s->tick_period_ns = NSEC_PER_SEC / cfg->hz;
 	s->next_tick_ns = s->tick_period_ns;
 	s->ticks = 0;
+	s->css = NULL;
 	return 0;
 }
 
@@ -102,6 +104,8 @@ static void sim_set_time(struct sim_system *s, u64 t_ns)
 {
 	s->now_ns = t_ns;
 	sim_counter_set_time(&s->counter, t_ns);
+	if (s->css)
+		sim_css_set_time(s->css, t_ns, s->tick_period_ns);
 }
 
 /**
@@ -117,6 +121,8 @@ void sim_advance_to(struct sim_system *s, u64 t_ns)
 		sim_set_time(s, s->next_tick_ns);
 		update_wall_time(&s->k);
 		s->ticks++;
+		if (s->css)
+			sim_css_tick(s);
 		s->next_tick_ns += s->tick_period_ns;
 	}
 	sim_set_time(s, t_ns);
@@ -150,8 +156,24 @@ void sim_idle_ns(struct sim_system *s, u64 ns)
 	sim_set_time(s, end);
 	update_wall_time(&s->k);
 	s->ticks++;
+	if (s->css)
+		sim_css_tick(s);
 	/* Periodic ticks resume one period after the wake-up. */
 	s->next_tick_ns = end + s->tick_period_ns;
+}
+
+/**
+ * sim_stall_ns() - @ns pass with no tick at all (a paused VM, lost timer interrupts)
+ * @s:  the system
+ * @ns: how long
+ *
+ * The clocks can be read at the end before any tick; the late tick runs at
+ * once when time next moves (sim_advance_to()).
+ */
+void sim_stall_ns(struct sim_system *s, u64 ns)
+{
+	sim_set_time(s, s->now_ns + ns);
+	s->next_tick_ns = s->now_ns;
 }
 
 /**
@@ -165,6 +187,8 @@ void sim_idle_ns(struct sim_system *s, u64 ns)
  */
 int sim_clock_gettime(struct sim_system *s, enum sim_path path, s32 clock, struct timespec64 *ts)
 {
+	if (s->css)
+		sim_css_account(s, path, clock);
 	if (path == SIM_PATH_VDSO)
 		return cvdso_clock_gettime(&s->k.vdata, clock, ts);
 	return tk_sys_clock_gettime(&s->k, clock, ts);

@@ -20,6 +20,8 @@
 #include "sim/counter.h"
 #include "timekeeper/timekeeping.h"
 
+struct sim_css;
+
 /**
  * struct sim_config - a system to simulate
  * @counter:     the counter hardware
@@ -45,6 +47,7 @@ struct sim_config {
  * @next_tick_ns: virtual time of the next tick
  * @ticks:        ticks run (timekeeping_advance(TK_ADV_TICK) calls)
  * @cfg:          the configuration it was built from
+ * @css:          extra clocksources and the watchdog (sim/clocksources.h), or NULL
  */
 struct sim_system {
 	struct tk_kernel k;
@@ -54,6 +57,7 @@ struct sim_system {
 	u64 next_tick_ns;
 	u64 ticks;
 	struct sim_config cfg;
+	struct sim_css *css;
 };
 
 /** enum sim_path - which way a clock is read */
@@ -72,6 +76,7 @@ void sim_advance_to(struct sim_system *s, u64 t_ns);
 void sim_advance_ns(struct sim_system *s, u64 ns);
 void sim_idle_ns(struct sim_system *s, u64 ns);
 void sim_run_ticks(struct sim_system *s, u64 n);
+void sim_stall_ns(struct sim_system *s, u64 ns);
 
 int sim_clock_gettime(struct sim_system *s, enum sim_path path, s32 clock, struct timespec64 *ts);
 int sim_clock_getres(struct sim_system *s, enum sim_path path, s32 clock, struct timespec64 *res);

@@ -103,6 +103,9 @@ static void clocksource_update_max_deferment(struct clocksource *cs)
  * As __clocksource_update_freq_scale(): the conversion must cover the
  * counter's whole wrap period, capped at 600 s for counters wider than 32
  * bits (to keep mult precise), and mult +/- maxadj must fit in 32 bits.
+ * A clocksource registered without an uncertainty_margin gets one period
+ * of the counter, but at least 2 * WATCHDOG_MAX_SKEW (250 us): the
+ * watchdog's tolerance for this counter.
  *
  * Return: 0, or -EINVAL for a zero frequency or mask.
  */
@@ -126,6 +129,34 @@ int clocksource_register_scale(struct clocksource *cs, u32 scale, u32 freq)
 		cs->maxadj = clocksource_max_adjustment(cs);
 	}
 	cs->freq_hz = (u64)freq * scale;
+	if (!cs->uncertainty_margin) {
+		u64 period_ns = NSEC_PER_SEC / ((u64)scale * freq);
+
+		cs->uncertainty_margin =
+			(u32)(period_ns < 2 * WATCHDOG_MAX_SKEW ? 2 * WATCHDOG_MAX_SKEW
+								: period_ns);
+	}
+	clocksource_update_max_deferment(cs);
+	return 0;
+}
+
+/**
+ * clocksource_register_fixed() - register a clocksource with a given mult/shift
+ * @cs: the clocksource, with @mask, @mult and @shift set (jiffies)
+ *
+ * __clocksource_register() without a frequency: mult and shift are the
+ * driver's, the margin defaults to WATCHDOG_THRESHOLD, and only maxadj and
+ * the deferment limits are derived.
+ *
+ * Return: 0, or -EINVAL for a zero mult or mask.
+ */
+int clocksource_register_fixed(struct clocksource *cs)
+{
+	if (!cs->mult || !cs->mask)
+		return -EINVAL;
+	if (!cs->uncertainty_margin)
+		cs->uncertainty_margin = WATCHDOG_THRESHOLD;
+	cs->maxadj = clocksource_max_adjustment(cs);
 	clocksource_update_max_deferment(cs);
 	return 0;
 }

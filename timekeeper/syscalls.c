@@ -10,7 +10,7 @@
 #include <errno.h>
 
 #include "timekeeper/adjtimex.h"
-
+#include "timekeeper/namespace.h"
 #include "vdso/syscall.h"
 
 /**
@@ -248,14 +248,22 @@ time64_t tk_sys_time(const struct tk_kernel *k)
 	return ktime_get_real_seconds(k);
 }
 
-/* The kernel owning a vvar page: the page is a member of struct tk_kernel. */
+/*
+ * The kernel owning a vvar page: the page is a member of struct tk_kernel,
+ * or of a time namespace, whose tasks map the namespace's page as vvar.
+ */
 static const struct tk_kernel *vdata_to_kernel(const struct vdso_time_data *vd)
 {
+	if (unlikely(vdso_page_is_timens(vd)))
+		return timens_of_page(vd)->k;
 	return (const struct tk_kernel *)((const char *)vd - offsetof(struct tk_kernel, vdata));
 }
 
 long vdso_sys_clock_gettime(const struct vdso_time_data *vd, s32 clock, struct timespec64 *ts)
 {
+	/* The caller is in a time namespace: its clock_gettime() adds the offsets. */
+	if (unlikely(vdso_page_is_timens(vd)))
+		return timens_clock_gettime(timens_of_page(vd), clock, ts);
 	return tk_sys_clock_gettime(vdata_to_kernel(vd), clock, ts);
 }
 

@@ -17,11 +17,14 @@
 
 #include "sim/oracle.h"
 #include "sim/trace.h"
+#include "tools/run_cs.h"
 #include "tools/run_json.h"
 #include "tools/run_m32.h"
 #include "tools/run_ntp.h"
 #include "tools/run_tick.h"
 #include "tools/scenario.h"
+#include "tools/scenario_find.h"
+#include "tools/scenario_ops.h"
 #include "tools/tksim.h"
 
 /* State of one run, in one place (B3). */
@@ -37,8 +40,10 @@ struct run_opts {
 	bool quiet;
 	bool json;
 	struct run_ntp ntp;
+	struct run_cs cs;
 	struct run_m32 m32;
 	struct scenario scn;
+	struct sim_op_list ops;
 };
 
 static void run_help(void)
@@ -53,8 +58,11 @@ static void run_help(void)
 	       "model steering the clock (it finds the -35 ppm in about an hour).\n\n"
 	       "SCENARIO is a file of settings, one per line, named as the options below\n"
 	       "without the dashes (\"hz 250\", \"adjtimex 10m:freq=12\", \"fll\"); # starts a\n"
-	       "comment.  Options given after it override the file.  Examples are in the\n"
-	       "scenarios/ folder of the source tree.\n\n"
+	       "comment.  Options given after it override the file.  SCENARIO is a path,\n"
+	       "or the name of an example (leap-insert, leap-delete, freq-step,\n"
+	       "acpi-pm-24bit, wander, coarse-second-step, default), found as NAME.scn in\n"
+	       "the current folder, then among the installed examples in\n"
+	       "  " TKSIM_SCENARIO_DIR "\n\n"
 	       "Options:\n"
 	       "  --duration D      simulated time: 90, 90s, 1500ms, 2m, 1h, 7d (default 2h)\n"
 	       "  --hz N            CONFIG_HZ, ticks per second (default 1000)\n"
@@ -76,6 +84,7 @@ static void run_help(void)
 	       "  --json            the summary as one JSON object (docs/output.md)\n"
 	       "  --help            this text\n\n");
 	run_ntp_help();
+	run_cs_help();
 	run_m32_help();
 	printf("\nExit status: 0 all properties held, 1 a property was violated, 2 bad usage.\n");
 }
@@ -117,6 +126,7 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		RUN_NTP_LONGOPTS,
+		RUN_CS_LONGOPTS,
 		RUN_M32_LONGOPTS,
 		{ 0, 0, 0, 0 },
 	};
@@ -209,6 +219,13 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 					return ret;
 				break;
 			}
+			if (c >= RUN_OPT_CLOCKSOURCES) {
+				int ret = run_cs_parse(&o->cs, c, optarg);
+
+				if (ret)
+					return ret;
+				break;
+			}
 			if (c >= RUN_OPT_NTPD) {
 				int ret = run_ntp_parse(&o->ntp, c, optarg);
 
@@ -242,8 +259,13 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 	int ret;
 
 	run_opts_defaults(o);
+	o->scn.at = scenario_ops_line; /* "at TIME OP ..." lines: the op timeline */
+	o->scn.at_ctx = &o->ops;
 	if (argc > 1 && argv[1][0] != '-') {
-		ret = scenario_apply(&o->scn, argv[1], "run", run_apply_line, o);
+		char path[4096];
+
+		ret = scenario_apply(&o->scn, scenario_find(argv[1], path, sizeof(path)), "run",
+				     run_apply_line, o);
 		if (ret)
 			return ret;
 		argv[1] = argv[0];
@@ -297,6 +319,7 @@ static void print_summary(struct sim_system *s, const struct run_opts *o,
 	double sim_s = (double)s->now_ns * 1e-9;
 	char a[48], b[48];
 	struct timespec64 rt;
+	struct timekeeper tk;
 
 	printf("tksim run: %.3f s simulated at HZ=%u\n", sim_s, s->cfg.hz);
 	printf("  counter      %" PRIu64 " Hz nominal, %+.3f ppm true error, %u-bit mask\n",
@@ -325,8 +348,11 @@ static void print_summary(struct sim_system *s, const struct run_opts *o,
 	oracle_format_ns(a, sizeof(a), ts_to_ns(&rt) - sim_ntpd_true_realtime_ns(d, s));
 	printf("\n");
 	run_ntp_summary(d, s);
+	run_cs_summary(&o->cs, s);
 	printf("\n  largest |vDSO - kernel-side|  %" PRId64 " ns\n", (s64)st->max_vdso_diff_ns);
 	printf("  REALTIME - true time         %s s\n", a);
+	tk_snapshot(&s->k, &tk);
+	printf("  mult past maxadj (11 %%)      %" PRIu32 " adjustments\n", tk.maxadj_warnings);
 }
 
 /* Parse, simulate, report; @o outlives the run (its strings may point into a scenario). */
@@ -368,6 +394,8 @@ static int run(int argc, char **argv, struct run_opts *o)
 	ret = parse_run_opts(argc, argv, o);
 	if (ret)
 		return ret;
+	if (o->ops.n)
+		return scenario_ops_run(&o->ops, &o->cfg, false);
 	s = run_m32_system_new(&o->m32, &o->cfg, &err);
 	if (!s) {
 		run_m32_system_free(&o->m32, s);
@@ -383,7 +411,13 @@ static int run(int argc, char **argv, struct run_opts *o)
 			s->counter.cs.max_idle_ns);
 		goto out_free;
 	}
+	if (o->nohz_max_ns && o->cs.enabled) {
+		ret = tksim_usage_error("run", "--nohz and --clocksources do not go together yet");
+		goto out_free;
+	}
 	ret = run_ntp_start(&o->ntp, &ntpd, s);
+	if (!ret)
+		ret = run_cs_start(&o->cs, s);
 	if (ret)
 		goto out_free;
 	csv = open_output(o->csv_path);
@@ -412,7 +446,11 @@ static int run(int argc, char **argv, struct run_opts *o)
 		run_tick(s, &ntpd, &rng, o->duration_ns, o->nohz_max_ns);
 		if (trace)
 			trace_row(trace, s, o);
-		if (oracle_check_tick(s, &mono, &st, why, sizeof(why)) ||
+		/* After a clocksource switch RAW is no longer one counter's conversion. */
+		if ((run_cs_raw_exact_checkable(&o->cs, s)
+			     ? oracle_check_tick(s, &mono, &st, why, sizeof(why))
+			     : oracle_check_instant(s, &mono, &st, why, sizeof(why))) ||
+		    run_cs_check(&o->cs, s, why, sizeof(why)) ||
 		    run_m32_check(&o->m32, s, why, sizeof(why))) {
 			if (!o->json)
 				printf("VIOLATION at %.9f s (seed %" PRIu64 "): %s\n",
@@ -468,5 +506,6 @@ int cmd_run(int argc, char **argv)
 	int ret = run(argc, argv, &o);
 
 	scenario_free(&o.scn);
+	sim_ops_free(&o.ops);
 	return ret;
 }

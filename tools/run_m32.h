@@ -26,7 +26,7 @@
 
 /* getopt_long codes (beyond the NTP ones). */
 enum run_m32_opt {
-	RUN_OPT_M32_READERS = 1100,
+	RUN_OPT_M32_READERS = 1200,
 	RUN_OPT_M32_INTERVAL,
 	RUN_OPT_START_BEFORE_Y2038,
 };

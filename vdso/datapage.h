@@ -34,6 +34,26 @@ struct vdso_timestamp {
 	u64 nsec;
 };
 
+/*
+ * Time namespaces (include/vdso/datapage.h, include/vdso/time.h): a task in
+ * a time namespace has the namespace's own page where the vvar page should
+ * be.  Both of its clock groups have clock_mode VDSO_CLOCKMODE_TIMENS and a
+ * seq of 1, odd for ever, so that a reader's "wait while odd" loop is where
+ * it notices; instead of bases the page holds per-clock offsets.  The real
+ * vvar page follows it (arch_vdso_time_data.timens_data).
+ */
+#define VDSO_CLOCKMODE_TIMENS INT_MAX
+
+/**
+ * struct timens_offset - a namespace's offset of one clock
+ * @sec:  seconds, negative for a namespace behind the host
+ * @nsec: ns, always in [0, NSEC_PER_SEC)
+ */
+struct timens_offset {
+	s64 sec;
+	u64 nsec;
+};
+
 /**
  * struct vdso_clock - one counter-based clock group and its seqcount
  * @seq:        odd while the timekeeper writes; readers retry on change
@@ -44,6 +64,7 @@ struct vdso_timestamp {
  * @mult:       cycles to shifted ns multiplier (NTP-adjusted for HRES_COARSE)
  * @shift:      the shift of @mult
  * @basetime:   per clock id base at @cycle_last
+ * @offset:     on a time-namespace page instead: per clock id offset
  *
  * Fields are ordered so that a hres read touches only the first cache line
  * and the basetime entry of its clock, as in the kernel.
@@ -56,7 +77,10 @@ struct vdso_clock {
 	u64 mask;
 	u32 mult;
 	u32 shift;
-	struct vdso_timestamp basetime[VDSO_BASES];
+	union {
+		struct vdso_timestamp basetime[VDSO_BASES];
+		struct timens_offset offset[VDSO_BASES];
+	};
 };
 
 /*
@@ -115,6 +139,9 @@ struct vdso_sim_counter {
  *                (sim/bugs.h); 0 in a faithful system
  * @counter:      the synthetic counter page (VDSO_CLOCKMODE_SIM), like the
  *                pvclock page x86 maps beside the vvar page
+ * @timens_data:  on a time-namespace page: the real vvar page, which the
+ *                kernel maps one page after it (__arch_get_vdso_u_timens_data);
+ *                NULL on a real page
  */
 struct arch_vdso_time_data {
 	u32 tsc_insn;
@@ -124,6 +151,11 @@ struct arch_vdso_time_data {
 	union {
 		const struct vdso_sim_counter *counter;
 		u64 counter_slot;
+	};
+	/* The same for the namespace page's pointer (an i386 reader does not follow it). */
+	union {
+		const struct vdso_time_data *timens_data;
+		u64 timens_data_slot;
 	};
 };
 
@@ -151,8 +183,8 @@ struct vdso_time_data {
  * construction; these pin the offsets the two builds must agree on.
  */
 _Static_assert(sizeof(struct vdso_clock) == 232, "vdso_clock layout");
-_Static_assert(offsetof(struct vdso_time_data, clock_data) == 24, "vvar layout");
-_Static_assert(offsetof(struct vdso_time_data, tz_minuteswest) == 488, "vvar layout");
+_Static_assert(offsetof(struct vdso_time_data, clock_data) == 32, "vvar layout");
+_Static_assert(offsetof(struct vdso_time_data, tz_minuteswest) == 496, "vvar layout");
 _Static_assert(sizeof(struct vdso_time_data) == 512, "vvar layout");
 _Static_assert(offsetof(struct vdso_sim_counter, cpu_offset) == 48, "counter page layout");
 

@@ -91,9 +91,40 @@ static inline bool vdso_get_timestamp(const struct vdso_time_data *vd, const str
 	return true;
 }
 
-static bool do_hres(const struct vdso_time_data *vd, const struct vdso_clock *vc, s32 clk,
-		    struct timespec64 *ts)
+/*
+ * vdso_read_begin_timens(): vdso_read_begin() that notices a time-namespace
+ * page.  Its seq is 1 for ever, so the clock_mode test sits inside the "seq
+ * is odd" wait and costs a reader outside a namespace nothing.
+ * Return: true if @vc is on a namespace page (nothing was read).
+ */
+static inline bool vdso_read_begin_timens(const struct vdso_clock *vc, u32 *seq)
 {
+	/* Acquire: the data loads that follow cannot be done before this load. */
+	while (unlikely((*seq = __atomic_load_n(&vc->seq, __ATOMIC_ACQUIRE)) & 1)) {
+		if (READ_ONCE(vc->clock_mode) == VDSO_CLOCKMODE_TIMENS)
+			return true;
+		cpu_relax();
+	}
+	return false;
+}
+
+/* __arch_get_vdso_u_timens_data(): the real vvar page, mapped after a namespace page. */
+static inline const struct vdso_time_data *vdso_timens_data(const struct vdso_time_data *vdns)
+{
+	return READ_ONCE(vdns->arch_data.timens_data);
+}
+
+/*
+ * do_hres_timens(): the real page's clock, read as do_hres() does, plus the
+ * namespace's offset of @clk, added outside the read section and
+ * normalised with the subtract loop (ns may exceed a second before the add).
+ */
+static bool do_hres_timens(const struct vdso_time_data *vdns, const struct vdso_clock *vcns,
+			   s32 clk, struct timespec64 *ts)
+{
+	const struct vdso_time_data *vd = vdso_timens_data(vdns);
+	const struct timens_offset *offs = &vcns->offset[clk];
+	const struct vdso_clock *vc = &vd->clock_data[vcns - vdns->clock_data];
 	u64 sec, ns;
 	u32 seq;
 
@@ -103,7 +134,48 @@ static bool do_hres(const struct vdso_time_data *vd, const struct vdso_clock *vc
 			return false;
 	} while (unlikely(vdso_read_retry(vc, seq)) && !vdso_bug_no_retry(vd));
 
+	sec += (u64)READ_ONCE(offs->sec);
+	ns += READ_ONCE(offs->nsec);
 	vdso_set_timespec(ts, sec, ns);
+	return true;
+}
+
+static bool do_hres(const struct vdso_time_data *vd, const struct vdso_clock *vc, s32 clk,
+		    struct timespec64 *ts)
+{
+	u64 sec, ns;
+	u32 seq;
+
+	do {
+		if (vdso_read_begin_timens(vc, &seq))
+			return do_hres_timens(vd, vc, clk, ts);
+		if (!vdso_get_timestamp(vd, vc, clk, &sec, &ns))
+			return false;
+	} while (unlikely(vdso_read_retry(vc, seq)) && !vdso_bug_no_retry(vd));
+
+	vdso_set_timespec(ts, sec, ns);
+	return true;
+}
+
+/* do_coarse_timens(): the real page's coarse base (plain ns) plus the namespace's offset. */
+static bool do_coarse_timens(const struct vdso_time_data *vdns, const struct vdso_clock *vcns,
+			     s32 clk, struct timespec64 *ts)
+{
+	const struct vdso_time_data *vd = vdso_timens_data(vdns);
+	const struct timens_offset *offs = &vcns->offset[clk];
+	const struct vdso_clock *vc = &vd->clock_data[CS_HRES_COARSE];
+	u64 sec, nsec;
+	u32 seq;
+
+	do {
+		seq = vdso_read_begin(vc);
+		sec = READ_ONCE(vc->basetime[clk].sec);
+		nsec = READ_ONCE(vc->basetime[clk].nsec);
+	} while (unlikely(vdso_read_retry(vc, seq)) && !vdso_bug_no_retry(vd));
+
+	sec += (u64)READ_ONCE(offs->sec);
+	nsec += READ_ONCE(offs->nsec);
+	vdso_set_timespec(ts, sec, nsec);
 	return true;
 }
 
@@ -114,7 +186,8 @@ static bool do_coarse(const struct vdso_time_data *vd, const struct vdso_clock *
 	u32 seq;
 
 	do {
-		seq = vdso_read_begin(vc);
+		if (vdso_read_begin_timens(vc, &seq))
+			return do_coarse_timens(vd, vc, clk, ts);
 		sec = READ_ONCE(vc->basetime[clk].sec);
 		nsec = READ_ONCE(vc->basetime[clk].nsec);
 	} while (unlikely(vdso_read_retry(vc, seq)) && !vdso_bug_no_retry(vd));
@@ -207,6 +280,9 @@ int cvdso_gettimeofday(const struct vdso_time_data *vd, struct tk_timeval *tv,
 		tv->tv_usec = (u32)ts.tv_nsec / (u32)NSEC_PER_USEC;
 	}
 	if (unlikely(tz != NULL)) {
+		if (unlikely(READ_ONCE(vd->clock_data[CS_HRES_COARSE].clock_mode) ==
+			     VDSO_CLOCKMODE_TIMENS))
+			vd = vdso_timens_data(vd);
 		tz->tz_minuteswest = READ_ONCE(vd->tz_minuteswest);
 		tz->tz_dsttime = READ_ONCE(vd->tz_dsttime);
 	}
@@ -247,8 +323,12 @@ int cvdso_gettimeofday32(const struct vdso_time_data *vd, struct old_timeval32 *
  */
 time64_t cvdso_time(const struct vdso_time_data *vd, time64_t *t)
 {
-	time64_t sec =
-		(time64_t)READ_ONCE(vd->clock_data[CS_HRES_COARSE].basetime[TK_CLOCK_REALTIME].sec);
+	time64_t sec;
+
+	/* REALTIME is not namespaced: a namespace page only says where the real one is. */
+	if (unlikely(READ_ONCE(vd->clock_data[CS_HRES_COARSE].clock_mode) == VDSO_CLOCKMODE_TIMENS))
+		vd = vdso_timens_data(vd);
+	sec = (time64_t)READ_ONCE(vd->clock_data[CS_HRES_COARSE].basetime[TK_CLOCK_REALTIME].sec);
 
 	if (t)
 		*t = sec;
@@ -280,6 +360,8 @@ static bool cvdso_clock_getres_common(const struct vdso_time_data *vd, s32 clock
 
 	if (!vdso_clockid_valid(clock))
 		return false;
+	if (unlikely(READ_ONCE(vd->clock_data[CS_HRES_COARSE].clock_mode) == VDSO_CLOCKMODE_TIMENS))
+		vd = vdso_timens_data(vd);
 	msk = BIT(clock);
 	if (msk & (VDSO_HRES | VDSO_RAW))
 		ns = READ_ONCE(vd->hrtimer_res);
