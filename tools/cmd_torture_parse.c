@@ -119,6 +119,8 @@ void torture_help(void)
 	       "  --tsc-hz HZ        TSC frequency; calibrated against MONOTONIC_RAW if absent\n"
 	       "  --hz N             the simulated kernel's HZ and the tick rate [1000]\n"
 	       "  --max-pressure     the timekeeper publishes back to back (TK_ADV_FREQ)\n"
+	       "  --timens           every other reader runs in a time namespace (MONOTONIC\n"
+	       "                     +1d 0.5s, BOOTTIME +2d 0.25s), through its vvar page\n"
 	       "  --churn LIST       freq (adjtimex +/-500 ppm), offset (ADJ_SETOFFSET),\n"
 	       "                     settime (settimeofday), all or none [none]\n"
 	       "  --window N         cpu_relax() spins inside each vvar write section [0]\n"
@@ -162,6 +164,7 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli)
 		{ "tsc-hz", required_argument, NULL, 'T' },
 		{ "hz", required_argument, NULL, 'z' },
 		{ "max-pressure", no_argument, NULL, 'P' },
+		{ "timens", no_argument, NULL, 'E' },
 		{ "churn", required_argument, NULL, 'C' },
 		{ "window", required_argument, NULL, 'w' },
 		{ "inject", required_argument, NULL, 'x' },
@@ -272,6 +275,9 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli)
 			break;
 		case 'P':
 			o->max_pressure = true;
+			break;
+		case 'E':
+			o->timens = true;
 			break;
 		case 'C':
 			if (parse_list(optarg, TORTURE_NAMES(churn), &o->churn))
