@@ -119,6 +119,8 @@ void torture_help(void)
 	       "  --tsc-hz HZ        TSC frequency; calibrated against MONOTONIC_RAW if absent\n"
 	       "  --hz N             the simulated kernel's HZ and the tick rate [1000]\n"
 	       "  --max-pressure     the timekeeper publishes back to back (TK_ADV_FREQ)\n"
+	       "  --timens           every other reader runs in a time namespace (MONOTONIC\n"
+	       "                     +1d 0.5s, BOOTTIME +2d 0.25s), through its vvar page\n"
 	       "  --churn LIST       freq (adjtimex +/-500 ppm), offset (ADJ_SETOFFSET),\n"
 	       "                     settime (settimeofday), all or none [none]\n"
 	       "  --window N         cpu_relax() spins inside each vvar write section [0]\n"
@@ -153,6 +155,7 @@ static const struct tksim_option torture_options[] = {
 	{ "tsc-hz", 'T', TKSIM_OPT_VALUE },
 	{ "hz", 'z', TKSIM_OPT_VALUE },
 	{ "max-pressure", 'P', 0 },
+	{ "timens", 'E', 0 },
 	{ "churn", 'C', TKSIM_OPT_VALUE },
 	{ "window", 'w', TKSIM_OPT_VALUE },
 	{ "inject", 'x', TKSIM_OPT_VALUE },
@@ -324,6 +327,9 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli)
 			break;
 		case 'P':
 			o->max_pressure = true;
+			break;
+		case 'E':
+			o->timens = true;
 			break;
 		case 'C':
 			if (parse_list(optarg, TORTURE_NAMES(churn), &o->churn))
