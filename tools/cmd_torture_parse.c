@@ -131,6 +131,7 @@ void torture_help(void)
 	       "  --seed N           seed of clock choice, churn and jitter [from the clock]\n"
 	       "  --no-pin           do not pin threads to host CPUs\n"
 	       "  --quiet            no progress line on a terminal\n"
+	       "  --json             the results as one JSON object (docs/output.md)\n"
 	       "  --help             this text\n\n"
 	       "On a violation: the evidence, the samples around it, the seed and the command\n"
 	       "that replays the run.  Exit status: 0 all properties held, 1 a property was\n"
@@ -172,6 +173,7 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli)
 		{ "seed", required_argument, NULL, 'r' },
 		{ "no-pin", no_argument, NULL, 'N' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "json", no_argument, NULL, 'J' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 },
 	};
@@ -322,6 +324,9 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli)
 			break;
 		case 'q':
 			cli->quiet = true;
+			break;
+		case 'J':
+			cli->json = true;
 			break;
 		case 'h':
 			torture_help();
