@@ -27,7 +27,8 @@ extern const size_t torture_ncheck_names, torture_nchurn_names, torture_nclock_n
  * @skew:       --skew (cycles)
  * @quiet:      --quiet
  * @json:       --json
- * @seed_given: --seed was given
+ * @seed_given: --seed N was given
+ * @seed_random: --seed random was given: draw one from the host clock
  * @replay:     the command line that replays the run
  */
 struct torture_cli {
@@ -36,6 +37,7 @@ struct torture_cli {
 	bool quiet;
 	bool json;
 	bool seed_given;
+	bool seed_random;
 	char replay[1024];
 };
 

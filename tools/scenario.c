@@ -114,7 +114,11 @@ int scenario_apply(struct scenario *sc, const char *path, const char *cmd, scena
 		if (hash)
 			*hash = '\0';
 		tksim_set_input(path, lineno);
-		ret = apply_line(p, cmd, fn, ctx);
+		p = trim(p);
+		if (sc->at && !strncmp(p, "at", 2) && isspace((unsigned char)p[2]))
+			ret = sc->at(sc->at_ctx, p + 3);
+		else
+			ret = apply_line(p, cmd, fn, ctx);
 		tksim_set_input(NULL, 0);
 		p = nl ? nl + 1 : NULL;
 	}

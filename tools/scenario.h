@@ -24,10 +24,15 @@ typedef int scenario_apply_fn(int argc, char **argv, void *ctx);
 
 /**
  * struct scenario - a loaded file; the option values point into @text
- * @text: the file's contents, split in place; freed by scenario_free()
+ * @text:   the file's contents, split in place; freed by scenario_free()
+ * @at:     handler of "at TIME ..." lines (the op timeline, tools/scenario_ops.c),
+ *          given the text after "at"; NULL: such a line is an unknown setting
+ * @at_ctx: passed to @at
  */
 struct scenario {
 	char *text;
+	int (*at)(void *ctx, char *line);
+	void *at_ctx;
 };
 
 int scenario_apply(struct scenario *sc, const char *path, const char *cmd, scenario_apply_fn *fn,
