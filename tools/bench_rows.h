@@ -35,6 +35,7 @@ struct bench_opts {
 	int cpu;
 	bool quick;
 	bool json;
+	bool quiet;
 	u64 engine_ns;
 };
 

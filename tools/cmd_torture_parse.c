@@ -133,6 +133,7 @@ void torture_help(void)
 	       "  --seed N|random    seed of clock choice, churn and jitter [1]\n"
 	       "  --no-pin           do not pin threads to host CPUs\n"
 	       "  --quiet            no progress line on a terminal\n"
+	       "  --json             the results as one JSON object (docs/output.md)\n"
 	       "  --help             this text\n\n"
 	       "On a violation: the evidence, the samples around it, the seed and the command\n"
 	       "that replays the run.  Exit status: 0 all properties held, 1 a property was\n"
@@ -166,6 +167,7 @@ static const struct tksim_option torture_options[] = {
 	{ "seed", 'r', TKSIM_OPT_VALUE },
 	{ "no-pin", 'N', 0 },
 	{ "quiet", 'q', 0 },
+	{ "json", 'J', 0 },
 	{ "help", 'h', TKSIM_OPT_CMDLINE },
 	{ NULL, 0, 0 },
 };
@@ -382,6 +384,9 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli)
 			break;
 		case 'q':
 			cli->quiet = true;
+			break;
+		case 'J':
+			cli->json = true;
 			break;
 		case 'h':
 			torture_help();
