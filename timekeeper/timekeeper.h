@@ -62,6 +62,10 @@ struct tk_read_base {
  * @ntp_error_shift:      NTP_SCALE_SHIFT - shift
  * @ntp_err_mult:         0 or 1 extra mult unit applied to correct @ntp_error
  * @skip_second_overflow: the second being accumulated was already reported to NTP
+ * @maxadj_warnings:      tksim's: how many times timekeeping_adjust() left mult
+ *                        more than the clocksource's maxadj (11 %) off its
+ *                        nominal value, where the kernel prints "Adjusting %s
+ *                        more than 11%" (once per boot: printk_once)
  * @tai_offset:           TAI - UTC (s)
  */
 struct timekeeper {
@@ -89,7 +93,7 @@ struct timekeeper {
 	u32 ntp_error_shift;
 	u32 ntp_err_mult;
 	u32 skip_second_overflow;
-	u32 pad;
+	u32 maxadj_warnings;
 };
 
 /**
@@ -127,6 +131,10 @@ struct tk_data {
  *               which readers race the writer; 0 (no pause) by default
  * @gtod_v416:   optional v4.16 x86 vvar page (vdso/datapage_v416.h), also
  *               published at every update when set; NULL by default
+ * @vdso_write_hook: tksim's fuzz knob: called inside the vvar write section
+ *               (between vdso_write_begin and end), where a reader must
+ *               retry; NULL by default
+ * @vdso_write_hook_arg: passed to @vdso_write_hook
  *
  * Every file-scope static of kernel/time/ lives here, so that one process
  * can run many simulated kernels side by side.
@@ -145,6 +153,8 @@ struct tk_kernel {
 	u64 bugs;
 	u32 vdso_write_spin;
 	struct vsyscall_gtod_data *gtod_v416;
+	void (*vdso_write_hook)(struct tk_kernel *k, void *arg);
+	void *vdso_write_hook_arg;
 };
 
 /* The v4.16 page variant (timekeeper/vsyscall_v416.c). */

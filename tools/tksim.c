@@ -25,6 +25,9 @@ static const struct tksim_cmd cmds[] = {
 	  cmd_torture },
 	{ "bugs", "list the injectable historical bugs and the commits that fixed them", cmd_bugs },
 	{ "mirror", "read the running kernel's vvar page with tksim's vDSO code", cmd_mirror },
+	{ "explain", "the kernel's arithmetic step by step: a read, a tick, mult, a retry",
+	  cmd_explain },
+	{ "fuzz", "fuzz NTP adjustments: op lists, the oracle after every op", cmd_fuzz },
 };
 
 static void usage(FILE *f)
@@ -35,8 +38,9 @@ static void usage(FILE *f)
 		   "Commands:\n");
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		fprintf(f, "  %-8s %s\n", cmds[i].name, cmds[i].summary);
-	fprintf(f, "\n`tksim COMMAND --help` describes a command's options.\n"
-		   "Exit status: 0 success, 1 a property was violated, 2 bad usage.\n");
+	fprintf(f,
+		"\n`tksim COMMAND --help` or `tksim help COMMAND` describes a command's options.\n"
+		"Exit status: 0 success, 1 a property was violated, 2 bad usage.\n");
 }
 
 /*
@@ -60,6 +64,40 @@ void tksim_set_input(const char *file, unsigned int line)
 }
 
 /**
+ * tksim_get_input() - where the input being parsed comes from
+ * @file: out: the file, or NULL for the command line
+ * @line: out: its line number
+ */
+void tksim_get_input(const char **file, unsigned int *line)
+{
+	*file = input.file;
+	*line = input.line;
+}
+
+/*
+ * In a scenario file the settings are written without dashes: a message
+ * about "--duration" names "duration" there.  Quoted text (the user's own
+ * values) is left as it is.
+ */
+static void strip_dashes(char *s)
+{
+	bool quoted = false;
+	char *w = s;
+
+	for (char *r = s; *r; r++) {
+		if (*r == '\'')
+			quoted = !quoted;
+		if (!quoted && r[0] == '-' && r[1] == '-' && r[2] >= 'a' && r[2] <= 'z' &&
+		    (r == s || r[-1] == ' ' || r[-1] == '(' || r[-1] == ',')) {
+			r++;
+			continue;
+		}
+		*w++ = *r;
+	}
+	*w = '\0';
+}
+
+/**
  * tksim_usage_error() - report bad usage of a command
  * @cmd: the command name
  * @fmt: printf format of the message
@@ -68,19 +106,18 @@ void tksim_set_input(const char *file, unsigned int line)
  */
 int tksim_usage_error(const char *cmd, const char *fmt, ...)
 {
+	char msg[1024];
 	va_list ap;
 
-	if (input.file)
-		fprintf(stderr, "tksim: %s:%u: ", input.file, input.line);
-	else
-		fprintf(stderr, "tksim %s: ", cmd);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	if (input.file)
-		fprintf(stderr, "\n");
-	else
-		fprintf(stderr, "\nTry 'tksim %s --help'.\n", cmd);
+	if (input.file) {
+		strip_dashes(msg);
+		fprintf(stderr, "tksim: %s:%u: %s\n", input.file, input.line, msg);
+	} else {
+		fprintf(stderr, "tksim %s: %s\nTry 'tksim %s --help'.\n", cmd, msg, cmd);
+	}
 	return TKSIM_EXIT_USAGE;
 }
 
@@ -96,6 +133,19 @@ double tksim_wall_seconds(void)
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
+		usage(stderr);
+		return TKSIM_EXIT_USAGE;
+	}
+	/* `tksim help CMD` is `tksim CMD --help`. */
+	if (!strcmp(argv[1], "help") && argc >= 3) {
+		for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+			if (!strcmp(argv[2], cmds[i].name)) {
+				char *help_argv[] = { argv[2], "--help", NULL };
+
+				return cmds[i].main(2, help_argv);
+			}
+		}
+		fprintf(stderr, "tksim: unknown command '%s'\n\n", argv[2]);
 		usage(stderr);
 		return TKSIM_EXIT_USAGE;
 	}
