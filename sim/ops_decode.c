@@ -24,6 +24,7 @@
  */
 #include <string.h>
 
+#include "sim/counter.h"
 #include "sim/ops.h"
 
 static const unsigned int hz_table[] = { 1000, 250, 100, 300, 1024, 24, 10000, 1200 };
@@ -33,9 +34,13 @@ static const unsigned int bits_table[] = { 64, 56, 32, 24 };
 static const s64 ppb_table[] = { 35000, 0, -250000, 500000, -35000, 1000, 12000000, -12000000 };
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
-/* Ticked virtual time one op may add, and one input in all (keeps an input in microseconds). */
-#define DT_MAX_NS (2 * NSEC_PER_SEC)
-#define TICKED_MAX_NS (16 * NSEC_PER_SEC)
+/*
+ * Ticked virtual time one op may add, and one input in all: at most 1000 ticks at
+ * HZ=1000 (under a millisecond of work).  Longer spans are idle, stall and suspend
+ * ops, which cost one tick whatever their length.
+ */
+#define DT_MAX_NS (NSEC_PER_SEC / 4)
+#define TICKED_MAX_NS NSEC_PER_SEC
 /* A counter frequency error beyond 5 % is no longer a crystal. */
 #define PPB_MAX 50000000LL
 #define SKEW_MAX (1LL << 40)
@@ -121,8 +126,33 @@ static void decode_config(struct reader *r, struct sim_config *cfg)
 	}
 }
 
+/*
+ * What the executor does in full for this system: the longest idle op
+ * (SIM_OPS_MAX_TICKS / 4 maximal NOHZ gaps) and the longest stall (85 % of the
+ * negative-motion cut-off, less two ticks, at a counter up to 6 % fast).
+ */
+struct spans {
+	u64 idle_max, stall_max;
+};
+
+static void decode_spans(const struct sim_config *cfg, struct spans *sp)
+{
+	struct sim_counter c;
+	unsigned __int128 ns;
+
+	sp->idle_max = sp->stall_max = 0;
+	if (sim_counter_init(&c, &cfg->counter, "sim"))
+		return;
+	ns = (unsigned __int128)c.cs.max_idle_ns * (SIM_OPS_MAX_TICKS / 4);
+	sp->idle_max = ns > SIM_OPS_MAX_SPAN_NS ? SIM_OPS_MAX_SPAN_NS : (u64)ns;
+	ns = (unsigned __int128)(c.cs.max_raw_delta / 100 * 85) * NSEC_PER_SEC * 100 /
+	     (cfg->counter.freq_hz * 106ULL);
+	ns = ns > 2 * NSEC_PER_SEC / cfg->hz ? ns - 2 * NSEC_PER_SEC / cfg->hz : 0;
+	sp->stall_max = ns > SIM_OPS_MAX_SPAN_NS ? SIM_OPS_MAX_SPAN_NS : (u64)ns;
+}
+
 /* The op's numbers; returns the virtual time it spends without ticks. */
-static u64 decode_args(struct reader *r, struct sim_op *op)
+static u64 decode_args(struct reader *r, struct sim_op *op, const struct spans *sp)
 {
 	u8 flags;
 
@@ -133,7 +163,14 @@ static u64 decode_args(struct reader *r, struct sim_op *op)
 	case SIM_OP_IDLE:
 	case SIM_OP_STALL:
 	case SIM_OP_SUSPEND:
-		op->a = (s64)(get_u64(r) % (SIM_OPS_MAX_SPAN_NS + 1));
+		op->a = (s64)get_u64(r);
+		if (op->a < 0 || (u64)op->a > (op->kind == SIM_OP_IDLE    ? sp->idle_max :
+						op->kind == SIM_OP_STALL ? sp->stall_max :
+									   SIM_OPS_MAX_SPAN_NS))
+			op->a = (s64)((u64)op->a % ((op->kind == SIM_OP_IDLE    ? sp->idle_max :
+						     op->kind == SIM_OP_STALL ? sp->stall_max :
+										SIM_OPS_MAX_SPAN_NS) +
+						    1));
 		return (u64)op->a;
 	case SIM_OP_ADJTIMEX:
 		decode_timex(r, &op->tx);
@@ -160,7 +197,7 @@ static u64 decode_args(struct reader *r, struct sim_op *op)
 		op->a = clamp_s64(get_s64(r), -PPB_MAX, PPB_MAX);
 		break;
 	case SIM_OP_SKEW:
-		op->clock = (s32)(get_u64(r) % SIM_OPS_MAX_CPUS);
+		op->clock = (s32)(1 + get_u64(r) % (SIM_OPS_MAX_CPUS - 1));
 		op->a = clamp_s64(get_s64(r), -SKEW_MAX, SKEW_MAX);
 		break;
 	default:
@@ -184,8 +221,11 @@ void sim_ops_decode(struct sim_op_list *l, const u8 *data, size_t size)
 	struct reader r = { data, data + size };
 	u64 t = 0, ticked = 0;
 
+	struct spans sp;
+
 	sim_ops_clear(l);
 	decode_config(&r, &l->cfg);
+	decode_spans(&l->cfg, &sp);
 	while (r.p < r.end && l->n < SIM_OPS_MAX_DECODED) {
 		struct sim_op op = { 0 };
 		u8 k = get_byte(&r);
@@ -201,15 +241,15 @@ void sim_ops_decode(struct sim_op_list *l, const u8 *data, size_t size)
 		ticked += dt;
 		t += dt;
 		op.t_ns = t;
-		t += decode_args(&r, &op);
+		t += decode_args(&r, &op, &sp);
 		if (op.kind == SIM_OP_TICKS) {
 			u64 period = NSEC_PER_SEC / l->cfg.hz;
 			u64 left = (TICKED_MAX_NS - ticked) / period;
 
 			if ((u64)op.a > left)
 				op.a = (s64)left;
+			/* Ticks count against the budget; the next op's time is not moved. */
 			ticked += (u64)op.a * period;
-			t += (u64)op.a * period;
 		}
 		if (!sim_ops_push(l, &op))
 			break;
@@ -301,7 +341,6 @@ size_t sim_ops_encode(const struct sim_op_list *l, u8 *buf, size_t size)
 		switch (op->kind) {
 		case SIM_OP_TICKS:
 			put_u64(&w, (u64)op->a);
-			t += (u64)op->a * (NSEC_PER_SEC / c->hz);
 			break;
 		case SIM_OP_IDLE:
 		case SIM_OP_STALL:
@@ -331,7 +370,7 @@ size_t sim_ops_encode(const struct sim_op_list *l, u8 *buf, size_t size)
 			put_s64(&w, op->a);
 			break;
 		case SIM_OP_SKEW:
-			put_u64(&w, (u64)op->clock);
+			put_u64(&w, (u64)(op->clock > 0 ? op->clock - 1 : 0));
 			put_s64(&w, op->a);
 			break;
 		default:

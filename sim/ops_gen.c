@@ -135,7 +135,7 @@ static void gen_op(struct sim_op *op, struct sim_rng *r, u64 t)
 		break;
 	case SIM_OP_SETTIMEOFDAY:
 	case SIM_OP_CLOCK_SETTIME:
-		op->has_tv = sim_rng_below(r, 4) != 0;
+		op->has_tv = op->kind == SIM_OP_SETTIMEOFDAY && sim_rng_below(r, 4) != 0;
 		op->has_tz = op->kind == SIM_OP_SETTIMEOFDAY && sim_rng_below(r, 3) == 0;
 		op->clock = sim_rng_below(r, 4) ? 0 : (s32)sim_rng_range(r, -1, 12);
 		op->a = sim_rng_below(r, 2) ? 1767225600 + sim_rng_range(r, -86400, 86400)

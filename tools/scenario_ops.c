@@ -148,9 +148,9 @@ static int parse_set_kv(struct sim_op *op, const char *kv, s64 v)
 	bool cs = op->kind == SIM_OP_CLOCK_SETTIME;
 
 	if (!strcmp(kv, "sec"))
-		op->a = v, op->has_tv = true;
+		op->a = v, op->has_tv = !cs;
 	else if (!strcmp(kv, cs ? "nsec" : "usec"))
-		op->b = v, op->has_tv = true;
+		op->b = v, op->has_tv = !cs;
 	else if (!cs && !strcmp(kv, "minuteswest") && v >= INT32_MIN && v <= INT32_MAX)
 		op->tz.tz_minuteswest = (int)v, op->has_tz = true;
 	else if (!cs && !strcmp(kv, "dsttime") && v >= INT32_MIN && v <= INT32_MAX)
