@@ -28,8 +28,8 @@
 #include "sim/ops.h"
 
 static const unsigned int hz_table[] = { 1000, 250, 100, 300, 1024, 24, 10000, 1200 };
-static const u64 freq_table[] = { 2100000000ULL, 3579545,   19200000, 1000000000ULL,
-				  24000000,      14318180,  32768,    3000000000ULL };
+static const u64 freq_table[] = { 2100000000ULL, 3579545,  19200000, 1000000000ULL,
+				  24000000,	 14318180, 32768,    3000000000ULL };
 static const unsigned int bits_table[] = { 64, 56, 32, 24 };
 static const s64 ppb_table[] = { 35000, 0, -250000, 500000, -35000, 1000, 12000000, -12000000 };
 
@@ -81,22 +81,22 @@ static s64 clamp_s64(s64 v, s64 lo, s64 hi)
 }
 
 /* The fields of @tx its mode bits use, in struct order (shared by decode and encode). */
-#define TIMEX_FIELDS(X, tx)                                                           \
-	X((tx)->modes & (ADJ_OFFSET | ADJ_OFFSET_SS_BIT), (tx)->offset)               \
-	X((tx)->modes & ADJ_FREQUENCY, (tx)->freq)                                    \
-	X((tx)->modes & ADJ_MAXERROR, (tx)->maxerror)                                 \
-	X((tx)->modes & ADJ_ESTERROR, (tx)->esterror)                                 \
-	X((tx)->modes & ADJ_STATUS, (tx)->status)                                     \
-	X((tx)->modes & (ADJ_TIMECONST | ADJ_TAI), (tx)->constant)                    \
-	X((tx)->modes & ADJ_SETOFFSET, (tx)->time.tv_sec)                             \
-	X((tx)->modes & ADJ_SETOFFSET, (tx)->time.tv_usec)                            \
-	X((tx)->modes & ADJ_TICK, (tx)->tick)
+#define TIMEX_FIELDS(X, tx)                                            \
+	X((tx)->modes &(ADJ_OFFSET | ADJ_OFFSET_SS_BIT), (tx)->offset) \
+	X((tx)->modes &ADJ_FREQUENCY, (tx)->freq)                      \
+	X((tx)->modes &ADJ_MAXERROR, (tx)->maxerror)                   \
+	X((tx)->modes &ADJ_ESTERROR, (tx)->esterror)                   \
+	X((tx)->modes &ADJ_STATUS, (tx)->status)                       \
+	X((tx)->modes &(ADJ_TIMECONST | ADJ_TAI), (tx)->constant)      \
+	X((tx)->modes &ADJ_SETOFFSET, (tx)->time.tv_sec)               \
+	X((tx)->modes &ADJ_SETOFFSET, (tx)->time.tv_usec)              \
+	X((tx)->modes &ADJ_TICK, (tx)->tick)
 
 static void decode_timex(struct reader *r, struct tk_timex *tx)
 {
 	tx->modes = (unsigned int)get_u64(r);
-#define GET(cond, field)                                \
-	if (cond)                                       \
+#define GET(cond, field) \
+	if (cond)        \
 		field = (__typeof__(field))get_s64(r);
 	TIMEX_FIELDS(GET, tx)
 #undef GET
@@ -164,13 +164,14 @@ static u64 decode_args(struct reader *r, struct sim_op *op, const struct spans *
 	case SIM_OP_STALL:
 	case SIM_OP_SUSPEND:
 		op->a = (s64)get_u64(r);
-		if (op->a < 0 || (u64)op->a > (op->kind == SIM_OP_IDLE    ? sp->idle_max :
-						op->kind == SIM_OP_STALL ? sp->stall_max :
-									   SIM_OPS_MAX_SPAN_NS))
-			op->a = (s64)((u64)op->a % ((op->kind == SIM_OP_IDLE    ? sp->idle_max :
-						     op->kind == SIM_OP_STALL ? sp->stall_max :
-										SIM_OPS_MAX_SPAN_NS) +
-						    1));
+		if (op->a < 0 || (u64)op->a > (op->kind == SIM_OP_IDLE	  ? sp->idle_max
+					       : op->kind == SIM_OP_STALL ? sp->stall_max
+									  : SIM_OPS_MAX_SPAN_NS))
+			op->a = (s64)((u64)op->a %
+				      ((op->kind == SIM_OP_IDLE	   ? sp->idle_max
+					: op->kind == SIM_OP_STALL ? sp->stall_max
+								   : SIM_OPS_MAX_SPAN_NS) +
+				       1));
 		return (u64)op->a;
 	case SIM_OP_ADJTIMEX:
 		decode_timex(r, &op->tx);
@@ -296,8 +297,8 @@ static u8 index_of(const void *table, size_t n, size_t width, u64 v)
 static void encode_timex(struct writer *w, const struct tk_timex *tx)
 {
 	put_u64(w, tx->modes);
-#define PUT(cond, field)                  \
-	if (cond)                         \
+#define PUT(cond, field) \
+	if (cond)        \
 		put_s64(w, (s64)(field));
 	TIMEX_FIELDS(PUT, tx)
 #undef PUT
@@ -324,8 +325,8 @@ size_t sim_ops_encode(const struct sim_op_list *l, u8 *buf, size_t size)
 
 	put_byte(&w, index_of(hz_table, ARRAY_LEN(hz_table), sizeof(hz_table[0]), c->hz));
 	put_byte(&w, index_of(freq_table, ARRAY_LEN(freq_table), 8, c->counter.freq_hz));
-	put_byte(&w,
-		 index_of(bits_table, ARRAY_LEN(bits_table), sizeof(bits_table[0]), c->counter.bits));
+	put_byte(&w, index_of(bits_table, ARRAY_LEN(bits_table), sizeof(bits_table[0]),
+			      c->counter.bits));
 	put_byte(&w, index_of(ppb_table, ARRAY_LEN(ppb_table), 8, (u64)c->counter.error_ppb));
 	put_byte(&w, c->counter.start ? (u8)(back >> 16 > 255 ? 255 : back >> 16 ?: 1) : 0);
 	for (unsigned int i = 0; i < l->n; i++) {
@@ -334,7 +335,8 @@ size_t sim_ops_encode(const struct sim_op_list *l, u8 *buf, size_t size)
 
 		if (op->kind == SIM_OP_INJECT)
 			continue;
-		put_byte(&w, (u8)((kind > SIM_OP_INJECT ? kind - 1 : kind) | (op->user ? 0x80 : 0)));
+		put_byte(&w,
+			 (u8)((kind > SIM_OP_INJECT ? kind - 1 : kind) | (op->user ? 0x80 : 0)));
 		put_u64(&w, op->t_ns > t ? op->t_ns - t : 0);
 		if (op->t_ns > t)
 			t = op->t_ns;

@@ -45,8 +45,10 @@ static bool why_values(const char *why, __int128 v[2])
 		if ((p != why && (isdigit((unsigned char)p[-1]) || p[-1] == '.')) ||
 		    !(isdigit((unsigned char)*p) || *p == '-'))
 			continue;
-		if (sscanf(p, "%lld.%9lu%n", &sec, &nsec, &len) == 2 && len > 10 && p[len - 10] == '.') {
-			v[k++] = (__int128)sec * NSEC_PER_SEC + (sec < 0 || *p == '-' ? -(long)nsec : (long)nsec);
+		if (sscanf(p, "%lld.%9lu%n", &sec, &nsec, &len) == 2 && len > 10 &&
+		    p[len - 10] == '.') {
+			v[k++] = (__int128)sec * NSEC_PER_SEC +
+				 (sec < 0 || *p == '-' ? -(long)nsec : (long)nsec);
 			p += len - 1;
 		}
 	}
@@ -144,7 +146,8 @@ static u64 stall_cap_ns(const struct sim_system *s)
 
 	if (used >= cap)
 		return 0;
-	ns = (unsigned __int128)(cap - used) * NSEC_PER_SEC * 100 / (s->cfg.counter.freq_hz * 106ULL);
+	ns = (unsigned __int128)(cap - used) * NSEC_PER_SEC * 100 /
+	     (s->cfg.counter.freq_hz * 106ULL);
 	return ns > SIM_OPS_MAX_SPAN_NS ? SIM_OPS_MAX_SPAN_NS : (u64)ns;
 }
 
@@ -389,8 +392,8 @@ static int exec_ops(struct exec *x, const struct sim_op_list *l, u64 bugs)
  * a finding (in @r->first), or a negative errno when the system cannot be
  * built from @l->cfg.
  */
-int sim_ops_run(const struct sim_op_list *l, u64 bugs, unsigned int flags,
-		struct sim_ops_result *r, FILE *log)
+int sim_ops_run(const struct sim_op_list *l, u64 bugs, unsigned int flags, struct sim_ops_result *r,
+		FILE *log)
 {
 	struct exec *x = calloc(1, sizeof(*x));
 	struct sim_system *s = aligned_alloc(64, (sizeof(*s) + 63) & ~(size_t)63);

@@ -19,7 +19,7 @@
 #include "timekeeper/time64.h"
 
 #define MS (NSEC_PER_SEC / 1000)
-#define PPM(x) ((long long)(x) * 65536)
+#define PPM(x) ((long long)(x)*65536)
 
 static struct sim_op *at(struct sim_op_list *l, u64 t, enum sim_op_kind kind)
 {
@@ -96,7 +96,7 @@ static void seed_freq_second(struct sim_op_list *l)
 static void seed_valid_adjtimex(struct sim_op_list *l)
 {
 	/* valid-adjtimex.c: frequencies in and out of range, offsets, status bits. */
-	static const long long freqs[] = { PPM(-500),     PPM(500),      PPM(-501), PPM(501),
+	static const long long freqs[] = { PPM(-500),	 PPM(500),    PPM(-501), PPM(501),
 					   PPM(-100000), PPM(100000), 1LL << 62, -(1LL << 62) };
 	u64 t = 5 * MS;
 
@@ -158,8 +158,8 @@ static void seed_set_time_near(struct sim_op_list *l, s64 sec)
 
 static void seed_setoffset_huge(struct sim_op_list *l)
 {
-	static const s64 secs[] = { S64_MAX, S64_MIN, KTIME_SEC_MAX, -KTIME_SEC_MAX, 1LL << 33,
-				    -(1LL << 33) };
+	static const s64 secs[] = { S64_MAX,	    S64_MIN,   KTIME_SEC_MAX,
+				    -KTIME_SEC_MAX, 1LL << 33, -(1LL << 33) };
 	u64 t = MS;
 
 	for (unsigned int i = 0; i < sizeof(secs) / sizeof(secs[0]); i++, t += MS) {
@@ -327,7 +327,10 @@ static const struct {
 	const char *name;
 	void (*build)(struct sim_op_list *l);
 } seeds[] = {
-#define SEED(name, fn) { name, fn }
+#define SEED(name, fn)   \
+	{                \
+		name, fn \
+	}
 	SEED("freq-mid-tick-up", NULL),
 	SEED("freq-mid-tick-down", NULL),
 	SEED("freq-second-boundary", seed_freq_second),

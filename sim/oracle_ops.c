@@ -141,8 +141,8 @@ static void set_prop(char *prop, enum oracle_prop p)
  *   e = 0:  d = (r << es) + l                in [0, U)
  *   e = 1:  d = (r << es) + l - (ci << es)   in [-U, 0)      with U = ci << es.
  * So a tick accumulating n intervals moves ntp_error by n * d: up by less than
- * n * U when e = 0, down by at most n * U when e = 1.  apply_adjustment() leaves ntp_error alone (v4.19+), and a second
- * boundary inside the accumulation changes NTP's tick length, not the cached
+ * n * U when e = 0, down by at most n * U when e = 1.  apply_adjustment() leaves ntp_error alone
+ * (v4.19+), and a second boundary inside the accumulation changes NTP's tick length, not the cached
  * ntp_tick, so the bound is exact for every tick.
  */
 static int check_ntp_error(struct oracle_ops *o, const struct timekeeper *tk0,
@@ -158,14 +158,15 @@ static int check_ntp_error(struct oracle_ops *o, const struct timekeeper *tk0,
 	o->evals[OP_PROP_NTP_ERROR]++;
 	/* A clocksource change or a cleared NTP state re-bases everything. */
 	if (tk0->tkr_mono.clock != tk->tkr_mono.clock || tk0->ntp_tick == 0 ||
-	    tk0->cycle_interval != tk->cycle_interval || tk0->ntp_error_shift != tk->ntp_error_shift)
+	    tk0->cycle_interval != tk->cycle_interval ||
+	    tk0->ntp_error_shift != tk->ntp_error_shift)
 		return 0;
 	if (d >= lo && d <= hi)
 		return 0;
 	set_prop(prop, OP_PROP_NTP_ERROR);
 	snprintf(why, n,
-		 "ntp_error moved by %" PRId64 " over %" PRIu64 " intervals with ntp_err_mult %" PRIu32
-		 " (allowed [%" PRId64 ", %" PRId64 "])",
+		 "ntp_error moved by %" PRId64 " over %" PRIu64
+		 " intervals with ntp_err_mult %" PRIu32 " (allowed [%" PRId64 ", %" PRId64 "])",
 		 (s64)d, intervals, tk0->ntp_err_mult, (s64)lo, (s64)hi);
 	return -1;
 }
@@ -178,8 +179,8 @@ static int check_ntp_error(struct oracle_ops *o, const struct timekeeper *tk0,
  * second accumulated without NTP because of it (1 -> 0).  So
  *   d(xtime_sec) = d(calls) + d(leap_sum) - d(skip).
  */
-static int check_second_overflow(struct oracle_ops *o, struct sim_system *s, char *prop,
-				 char *why, size_t n)
+static int check_second_overflow(struct oracle_ops *o, struct sim_system *s, char *prop, char *why,
+				 size_t n)
 {
 	const struct timekeeper *tk = &s->k.tk_core.timekeeper;
 	s64 dx = (s64)(tk->xtime_sec - o->xtime_sec);
@@ -233,8 +234,8 @@ int oracle_ops_tick(struct oracle_ops *o, struct sim_system *s, const struct tim
 
 	if (s->k.suspended)
 		return 0;
-	if (check_ntp_error(o, tk0, tk, prop, why, n) || check_second_overflow(o, s, prop, why, n) ||
-	    check_maxadj(o, tk, prop, why, n))
+	if (check_ntp_error(o, tk0, tk, prop, why, n) ||
+	    check_second_overflow(o, s, prop, why, n) || check_maxadj(o, tk, prop, why, n))
 		return -1;
 	return 0;
 }
@@ -262,8 +263,8 @@ void oracle_ops_clock_of(const char *why, char *clock)
  * re-bases cycle_last: raw time stops in suspend).  As oracle_check_raw_exact(),
  * with the suspended cycles taken out.
  */
-static int check_raw(struct oracle_ops *o, struct sim_system *s, char *prop, char *clock,
-		     char *why, size_t n)
+static int check_raw(struct oracle_ops *o, struct sim_system *s, char *prop, char *clock, char *why,
+		     size_t n)
 {
 	const struct clocksource *cs = s->k.tk_core.timekeeper.tkr_raw.clock;
 	unsigned __int128 want =
@@ -307,8 +308,8 @@ static int check_skewed_cpu(struct sim_system *s, char *why, size_t n)
 		return 0;
 	oracle_format_ns(a, sizeof(a), vdso);
 	oracle_format_ns(b, sizeof(b), ts_to_ns(&k));
-	snprintf(why, n, "CLOCK_MONOTONIC on CPU %u (TSC rule): vdso %s != syscall %s", vdso_this_cpu,
-		 a, b);
+	snprintf(why, n, "CLOCK_MONOTONIC on CPU %u (TSC rule): vdso %s != syscall %s",
+		 vdso_this_cpu, a, b);
 	return -1;
 }
 
@@ -404,10 +405,10 @@ int oracle_ops_readback(struct oracle_ops *o, struct sim_system *s, const struct
 	o->evals[OP_PROP_READBACK]++;
 	ktime_get_real_ts64(&s->k, &now);
 	sub = (ntp->time_status & STA_NANO) ? now.tv_nsec : now.tv_nsec / 1000;
-#define RB(cond, fmt, a, b)                                                                  \
-	if (cond) {                                                                          \
+#define RB(cond, fmt, a, b)                                                                    \
+	if (cond) {                                                                            \
 		snprintf(why, n, "adjtimex returned " fmt " but the kernel holds " fmt, a, b); \
-		return -1;                                                                   \
+		return -1;                                                                     \
 	}
 	RB(got->status != ntp->time_status, "status %d", got->status, ntp->time_status);
 	RB(got->constant != ntp->time_constant, "constant %lld", got->constant,

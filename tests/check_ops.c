@@ -59,7 +59,8 @@ START_TEST(test_text_errors)
 		ck_assert_msg(last_error[0], "no message for '%s'", bad_lines[i]);
 	}
 	ck_assert_uint_eq(l.n, 0);
-	snprintf(line, sizeof(line), "12.000000345s adjtimex modes=freq+status freq=-819200 status=pll+4096");
+	snprintf(line, sizeof(line),
+		 "12.000000345s adjtimex modes=freq+status freq=-819200 status=pll+4096");
 	ck_assert_int_eq(scenario_ops_line(&l, line), 0);
 	ck_assert_uint_eq(l.ops[0].t_ns, 12000000345ULL);
 	ck_assert_uint_eq(l.ops[0].tx.modes, ADJ_FREQUENCY | ADJ_STATUS);
@@ -160,11 +161,16 @@ END_TEST
 /* Each deterministic injectable bug is found by at least one seed; the faithful model by none. */
 START_TEST(test_seeds_find_bugs)
 {
-	static const char *const bugs[] = { "no-neg-clamp",	       "no-xtime-correction",
-					    "coarse-pre-6.15",	       "raw-pre-4.13",
-					    "delta-overflow-pre-6.10", "boottime-shift-pre-5.3",
-					    "neg-motion-half",	       "delta-nomask",
-					    "writer-no-seq",	       "ntp-offset-u32" };
+	static const char *const bugs[] = { "no-neg-clamp",
+					    "no-xtime-correction",
+					    "coarse-pre-6.15",
+					    "raw-pre-4.13",
+					    "delta-overflow-pre-6.10",
+					    "boottime-shift-pre-5.3",
+					    "neg-motion-half",
+					    "delta-nomask",
+					    "writer-no-seq",
+					    "ntp-offset-u32" };
 	struct sim_op_list l;
 
 	sim_ops_init(&l);

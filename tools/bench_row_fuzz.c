@@ -63,8 +63,8 @@ int bench_row_fuzz(const struct bench_opts *o, struct bench_rate *out)
 		 "\nFuzz target (tests/fuzz/target.c's work: decode bytes, run %d ops, the oracle\n"
 		 "after every op; %d generated inputs, seed 1)\n"
 		 "fuzz: %u executions, %llu ops in %.3f s: %.0f executions/s (%u with findings)\n",
-		 FUZZ_ROW_OPS, FUZZ_ROW_INPUTS, execs, (unsigned long long)ops, wall_s,
-		 out->per_s, findings);
+		 FUZZ_ROW_OPS, FUZZ_ROW_INPUTS, execs, (unsigned long long)ops, wall_s, out->per_s,
+		 findings);
 	snprintf(out->json, sizeof(out->json),
 		 "\"ops_per_input\": %d, \"execs\": %u, \"ops\": %llu, \"wall_s\": %.3f, "
 		 "\"execs_per_s\": %.1f, \"findings\": %u",

@@ -13,8 +13,9 @@ set -eu
 cmd=${1:-}
 case $cmd in
 build)
-	afl-clang-fast -O2 -I. -Ibuild -o afl-tksim tests/fuzz/afl.c tests/fuzz/target.c \
-		build/libtksim.a -lm -lpthread
+	# The library is compiled here too, so that AFL++ instruments it (build/ for config.h).
+	afl-clang-fast -O2 -w -I. -Ibuild -o afl-tksim tests/fuzz/afl.c tests/fuzz/target.c \
+		vdso/*.c timekeeper/*.c sim/*.c -lm -lpthread
 	;;
 run)
 	sync=$2
