@@ -15,7 +15,7 @@ cd "$(dirname "$0")"
 
 # Every package the build, the tests and the coverage report need.
 PACKAGES=(gcc make autoconf automake autoconf-archive libtool pkgconf check lcov valgrind
-	gnuplot-nox)
+	gnuplot-nox gcc-multilib qemu-user)
 
 install_packages() {
 	local missing=()

@@ -1,56 +1,51 @@
 #!/bin/sh
 # tksim's own: plot the NTP closed loop of `tksim run` (REALTIME error, frequency convergence).
 #
-# Usage: scripts/plot-ntp.sh [-o FILE.png] [-d DURATION] [-- TKSIM-RUN-OPTIONS...]
+# Usage: scripts/plot-ntp.sh [--fll] [-o FILE] [-d DURATION] [-- TKSIM-RUN-OPTIONS...]
 #
-# Runs `tksim run --csv` (default: 3 h at HZ=100 with the default daemon,
-# poll 16 s, on the default counter 35 ppm fast) and draws three panels with
-# gnuplot: REALTIME - true time, the kernel's frequency against the ideal
-# one, and both errors on a log scale.  Output: docs/ntp-convergence.png.
-# The tksim binary is $TKSIM, else tools/tksim or build/tools/tksim below
-# the current directory.  Needs gnuplot (gnuplot-nox).
+# Without --fll: runs `tksim run --csv` (default: 3 h at HZ=100 with the default daemon,
+# poll 16 s, on the default counter 35 ppm fast) and draws three panels: REALTIME - true
+# time, the kernel's frequency against the ideal one, and both errors on a log scale.
+# Output: FILE.png and FILE.svg (default docs/ntp-convergence).
+# With --fll: the PLL alone against the PLL with the FLL (STA_FLL), both at poll 256 s
+# (where the FLL takes part), default 8 h; default output docs/ntp-fll.
+# The tksim binary is $TKSIM, else tools/tksim or build/tools/tksim.  Needs gnuplot.
 set -eu
-
-out=docs/ntp-convergence.png
-duration=3h
+name=plot-ntp.sh
+. "$(dirname "$0")/plot-lib.sh"
+fll=false
+out=
+duration=
 while [ $# -gt 0 ]; do
 	case $1 in
-	-o) out=$2; shift 2 ;;
+	--fll) fll=true; shift ;;
+	-o) plot_out "$2"; shift 2 ;;
 	-d) duration=$2; shift 2 ;;
 	--) shift; break ;;
-	-h | --help) sed -n '3,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-	*) echo "plot-ntp.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
+	-h | --help) sed -n '3,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	*) plot_die "unknown argument '$1' (try --help)" ;;
 	esac
 done
-
-tksim=${TKSIM:-}
-if [ -z "$tksim" ]; then
-	for t in tools/tksim build/tools/tksim; do
-		if [ -x "$t" ]; then tksim=$t; break; fi
-	done
+if $fll; then
+	[ -n "$out" ] || plot_out docs/ntp-fll
+	: "${duration:=8h}"
+else
+	[ -n "$out" ] || plot_out docs/ntp-convergence
+	: "${duration:=3h}"
 fi
-if [ -z "$tksim" ] || [ ! -x "$tksim" ]; then
-	echo "plot-ntp.sh: no tksim binary: build it, or set TKSIM=path/to/tksim" >&2
-	exit 2
-fi
-if ! command -v gnuplot >/dev/null 2>&1; then
-	echo "plot-ntp.sh: gnuplot is missing (apt-get install gnuplot-nox)" >&2
-	exit 2
-fi
+plot_setup
 
-csv=$(mktemp)
-trap 'rm -f "$csv"' EXIT
-"$tksim" run --hz 100 --duration "$duration" --csv "$csv" --csv-interval 10s --quiet "$@"
-
-# Columns: 1 t_s, 2 realtime_error_ns, 8 ntp_freq_ppm, 9 ideal_freq_ppm.
-gnuplot <<EOF
-set terminal pngcairo size 1000,1000 font ",10"
-set output "$out"
+# CSV columns: 1 t_s, 2 realtime_error_ns, 8 ntp_freq_ppm, 9 ideal_freq_ppm (docs/output.md).
+if ! $fll; then
+	csv=$plot_tmp/pll.csv
+	"$tksim" run --hz 100 --duration "$duration" --csv "$csv" --csv-interval 10s --quiet \
+		"$@" >/dev/null
+	cat >"$plot_tmp/p.gp" <<GP
 set datafile separator ","
 set key autotitle columnhead
 set grid
 set multiplot layout 3,1 title "tksim run: the kernel PLL steered by the NTP daemon model"
-set xlabel "virtual time (min)"
+set xlabel "simulated time (min)"
 
 set ylabel "REALTIME - true time (us)"
 plot "$csv" using (\$1/60):(\$2/1000) with lines lw 2 title "REALTIME error"
@@ -71,5 +66,39 @@ plot "$csv" using (\$1/60):(abs(\$2)/1000 > 0 ? abs(\$2)/1000 : 1/0) with lines 
      1000 with lines dt 3 lc rgb "gray" title "1 ms", \
      0.1 with lines dt 3 lc rgb "black" title "0.1 ppm"
 unset multiplot
-EOF
-echo "plot-ntp.sh: wrote $out"
+GP
+	plot_render 1000 1000 "$plot_tmp/p.gp"
+	exit 0
+fi
+
+pll=$plot_tmp/pll.csv
+both=$plot_tmp/fll.csv
+"$tksim" run --hz 100 --poll 8 --duration "$duration" --csv "$pll" --csv-interval 60s --quiet \
+	"$@" >/dev/null
+"$tksim" run --hz 100 --poll 8 --fll --duration "$duration" --csv "$both" --csv-interval 60s \
+	--quiet "$@" >/dev/null
+cat >"$plot_tmp/p.gp" <<GP
+set datafile separator ","
+set grid
+set multiplot layout 3,1 title "tksim run: PLL alone and PLL + FLL at poll 256 s (35 ppm to find)"
+set xlabel "simulated time (h)"
+
+set ylabel "REALTIME - true time (ms)"
+plot "$pll" using (\$1/3600):(\$2/1e6) every ::1 with lines lw 2 title "PLL", \
+     "$both" using (\$1/3600):(\$2/1e6) every ::1 with lines lw 2 title "PLL + FLL"
+
+set ylabel "frequency (ppm)"
+set offsets graph 0, 0, 0.08, 0.08
+plot "$pll" using (\$1/3600):8 every ::1 with lines lw 2 title "PLL", \
+     "$both" using (\$1/3600):8 every ::1 with lines lw 2 title "PLL + FLL", \
+     "$pll" using (\$1/3600):9 every ::1 with lines dt 2 lw 2 lc rgb "black" title "ideal"
+
+set offsets graph 0, 0, 0, 0
+set logscale y
+set format y "%g"
+set ylabel "|REALTIME error| (us, log)"
+plot "$pll" using (\$1/3600):(abs(\$2)/1000 > 0 ? abs(\$2)/1000 : 1/0) every ::1 with lines lw 2 title "PLL", \
+     "$both" using (\$1/3600):(abs(\$2)/1000 > 0 ? abs(\$2)/1000 : 1/0) every ::1 with lines lw 2 title "PLL + FLL"
+unset multiplot
+GP
+plot_render 1000 1000 "$plot_tmp/p.gp"

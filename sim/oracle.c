@@ -5,6 +5,7 @@
 
 #include <inttypes.h>
 
+#include "sim/clocksources.h"
 #include "vdso/gettimeofday.h"
 
 const s32 oracle_clocks[] = {
@@ -159,6 +160,11 @@ static int check_instant(struct sim_system *s, struct oracle_mono *m, struct ora
 		int rv = cvdso_clock_gettime(&s->k.vdata, c, &vts[c]);
 		int rk = tk_sys_clock_gettime(&s->k, c, &k);
 
+		/* The read-cost model counts what sim_clock_gettime() would have. */
+		if (unlikely(s->css)) {
+			sim_css_account(s, SIM_PATH_VDSO, c);
+			sim_css_account(s, SIM_PATH_SYSCALL, c);
+		}
 		if (unlikely(rv || rk))
 			return pair_failed(c, rv, rk, &vts[c], &k, why, n);
 		v[c] = ts_to_ns(&vts[c]);

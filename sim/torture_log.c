@@ -77,6 +77,25 @@ static u64 pub_floor(const struct vdso_clock *vc, u64 cycles)
 	return ((cycles - vc->cycle_last) & mask) > (mask >> 1) ? vc->cycle_last : cycles;
 }
 
+/*
+ * Whether publication @vc gives @vn for a counter read between @c0 and @c1.
+ * The generic vDSO rule (a non-TSC clock mode, vdso/calc.h) has no
+ * negative-motion clamp: on a CPU whose counter lags behind cycle_last the
+ * vDSO converts the masked delta as it is, so the part of [c0, c1] behind
+ * cycle_last has values of its own, below the base or far above it.
+ */
+static bool pub_gives(const struct vdso_clock *vc, s32 clock, u64 c0, u64 c1, __int128 vn)
+{
+	u64 floor = pub_floor(vc, c0), hi;
+
+	if (pub_value(vc, clock, floor) <= vn && vn <= pub_value(vc, clock, c1))
+		return true;
+	if (floor == c0 || vdso_neg_clamp(vc->clock_mode))
+		return false;
+	hi = pub_floor(vc, c1) == c1 ? vc->cycle_last - 1 : c1;
+	return pub_value(vc, clock, c0) <= vn && vn <= pub_value(vc, clock, hi);
+}
+
 /* Wait until the timekeeper has logged publication @seq; false if the run stopped. */
 static bool log_wait(struct torture_ctx *c, u32 seq)
 {
@@ -166,7 +185,7 @@ void torture_check_seqcount(struct reader *r, s32 clock, const struct timespec64
 
 		if (vc->clock_mode == VDSO_CLOCKMODE_NONE)
 			return; /* the vDSO fell back to the kernel-side path */
-		if (pub_value(vc, clock, pub_floor(vc, c0)) <= vn && vn <= pub_value(vc, clock, c1))
+		if (pub_gives(vc, clock, c0, c1, vn))
 			return;
 	}
 	if (!torture_claim(c, &b, "seqcount"))

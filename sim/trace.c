@@ -41,7 +41,7 @@ void sim_trace_header(FILE *f)
 		   "raw_mult\tshift\tntp_error_ns32\tntp_err_mult\ttick_length_ns32\t"
 		   "time_freq_ns32\ttime_offset_ns32\ttime_state\ttime_status\ttai_offset_s\t"
 		   "time_constant\ttime_maxerror_us\ttime_esterror_us\ttime_adjust_us\t"
-		   "vvar_seq\n");
+		   "vvar_seq\tmaxadj_warnings\n");
 }
 
 /**
@@ -60,7 +60,7 @@ void sim_trace_row(FILE *f, const struct sim_system *s)
 		"%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
 		"\t%" PRIu64 "\t%" PRIu32 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu32 "\t%" PRIu32
 		"\t%" PRIu32 "\t%" PRId64 "\t%" PRIu32 "\t%" PRIu64 "\t%" PRId64 "\t%" PRId64
-		"\t%s\t0x%04x\t%" PRId32 "\t%ld\t%ld\t%ld\t%ld\t%" PRIu32 "\n",
+		"\t%s\t0x%04x\t%" PRId32 "\t%ld\t%ld\t%ld\t%ld\t%" PRIu32 "\t%" PRIu32 "\n",
 		s->now_ns, counter, tk.tkr_mono.cycle_last,
 		(counter - tk.tkr_mono.cycle_last) & tk.tkr_mono.mask, tk.xtime_sec,
 		tk.tkr_mono.xtime_nsec, tk.tkr_mono.xtime_nsec >> tk.tkr_mono.shift, tk.coarse_nsec,
@@ -69,5 +69,5 @@ void sim_trace_row(FILE *f, const struct sim_system *s)
 		ntp->time_freq, ntp->time_offset, sim_time_state_name(ntp->time_state),
 		(unsigned int)ntp->time_status & 0xffff, tk.tai_offset, ntp->time_constant,
 		ntp->time_maxerror, ntp->time_esterror, ntp->time_adjust,
-		READ_ONCE(s->k.vdata.clock_data[CS_HRES_COARSE].seq));
+		READ_ONCE(s->k.vdata.clock_data[CS_HRES_COARSE].seq), tk.maxadj_warnings);
 }

@@ -3,10 +3,8 @@
 /*
  * The kernel's clock-setting selftests on a simulated kernel: no root, no
  * real clock touched, and every run deterministic.  Sleeps are virtual
- * time with ticks; the CLOCK_REALTIME timers of leap-a-day are modelled on
- * the hrtimer's view of REALTIME (ktime_get_update_offsets_now(): MONOTONIC
- * plus offs_real, one second less once MONOTONIC has reached
- * next_leap_ktime).
+ * time with ticks; the CLOCK_REALTIME timers of leap-a-day expire on the
+ * hrtimer's view of REALTIME, ktime_get_update_offsets_now().
  */
 #include <errno.h>
 #include <string.h>
@@ -15,17 +13,20 @@
 #include "timekeeper/time64.h"
 #include "vdso/gettimeofday.h"
 
-/* REALTIME as an hrtimer sees it (ns): what decides when a REALTIME timer fires. */
+/*
+ * REALTIME as an hrtimer sees it (ns): MONOTONIC plus the offset that
+ * ktime_get_update_offsets_now() hands the hrtimer base, what decides when
+ * a REALTIME timer fires (timekeeper/timekeeping_hrtimer.c, tested on its
+ * own in tests/check_hrtimer.c).
+ */
 static __int128 hrtimer_realtime_ns(struct sim_system *s)
 {
-	struct timekeeper tk;
-	ktime_t mono = ktime_get(&s->k), offs;
+	u32 cwsseq = ~0u;
+	ktime_t offs_real, offs_boot, offs_tai;
+	ktime_t mono =
+		ktime_get_update_offsets_now(&s->k, &cwsseq, &offs_real, &offs_boot, &offs_tai);
 
-	tk_snapshot(&s->k, &tk);
-	offs = tk.offs_real;
-	if (mono >= tk.next_leap_ktime)
-		offs -= NSEC_PER_SEC;
-	return (__int128)mono + offs;
+	return (__int128)mono + offs_real;
 }
 
 /* clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME): advance in 1 ms steps until the timer fires. */

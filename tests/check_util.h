@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "sim/engine.h"
@@ -15,21 +16,27 @@
 #include "sim/tsc.h"
 
 /*
- * test_seed() - the seed of this run's randomised tests: $TKSIM_SEED if set
- * (to replay a failure), else one drawn from the host clock.  Printed once,
- * and every failure message repeats it.
+ * test_seed() - the seed of this run's randomised tests: 1 by default,
+ * $TKSIM_SEED if set (to replay a failure), or one drawn from the host
+ * clock with TKSIM_SEED=random.  Printed once, and every failure message
+ * repeats it.
  */
 static inline u64 test_seed(void)
 {
-	static u64 seed;
+	static u64 seed = 1;
 	static bool have;
 
 	if (!have) {
 		const char *env = getenv("TKSIM_SEED");
-		struct timespec ts;
 
-		clock_gettime(CLOCK_REALTIME, &ts);
-		seed = env ? strtoull(env, NULL, 0) : (u64)ts.tv_sec * 1000003u ^ (u64)ts.tv_nsec;
+		if (env && !strcmp(env, "random")) {
+			struct timespec ts;
+
+			clock_gettime(CLOCK_REALTIME, &ts);
+			seed = (u64)ts.tv_sec * 1000003u ^ (u64)ts.tv_nsec;
+		} else if (env) {
+			seed = strtoull(env, NULL, 0);
+		}
 		have = true;
 		printf("# seed %" PRIu64 " (replay with TKSIM_SEED=%" PRIu64 ")\n", seed, seed);
 		fflush(stdout);

@@ -10,7 +10,6 @@
 #include <errno.h>
 
 #include "timekeeper/adjtimex.h"
-
 #include "timekeeper/namespace.h"
 #include "vdso/syscall.h"
 

@@ -62,6 +62,10 @@ struct tk_read_base {
  * @ntp_error_shift:      NTP_SCALE_SHIFT - shift
  * @ntp_err_mult:         0 or 1 extra mult unit applied to correct @ntp_error
  * @skip_second_overflow: the second being accumulated was already reported to NTP
+ * @maxadj_warnings:      tksim's: how many times timekeeping_adjust() left mult
+ *                        more than the clocksource's maxadj (11 %) off its
+ *                        nominal value, where the kernel prints "Adjusting %s
+ *                        more than 11%" (once per boot: printk_once)
  * @tai_offset:           TAI - UTC (s)
  */
 struct timekeeper {
@@ -89,7 +93,7 @@ struct timekeeper {
 	u32 ntp_error_shift;
 	u32 ntp_err_mult;
 	u32 skip_second_overflow;
-	u32 pad;
+	u32 maxadj_warnings;
 };
 
 /**

@@ -280,6 +280,23 @@ static void timekeeping_apply_adjustment(struct timekeeper *tk, s64 offset, s32 
 }
 
 /*
+ * The kernel's "Adjusting %s more than 11%" warning: mult has left the range
+ * the clocksource's max_cycles was computed for (mult +/- maxadj), so a delta
+ * near max_cycles could overflow.  The kernel prints it once per boot; here
+ * every adjustment past the limit is counted (the difference is taken as a
+ * signed 32-bit value, as the kernel's abs() of the u32 difference does).
+ */
+static void timekeeping_check_maxadj(struct timekeeper *tk)
+{
+	const struct clocksource *clock = tk->tkr_mono.clock;
+	s32 d = (s32)(tk->tkr_mono.mult - clock->mult);
+	u32 ad = d < 0 ? -(u32)d : (u32)d;
+
+	if (unlikely(clock->maxadj && ad > clock->maxadj))
+		tk->maxadj_warnings++;
+}
+
+/*
  * timekeeping_adjust(): the v4.19+ NTP steering.  When NTP's tick length
  * changes, the mult that makes one interval exactly that long is
  *   mult = (ntp_tick >> ntp_error_shift - xtime_remainder) / cycle_interval;
@@ -307,6 +324,7 @@ static void timekeeping_adjust(struct tk_kernel *k, struct timekeeper *tk, s64 o
 	/* BUG_NO_XTIME_CORRECTION: change mult without the continuity term (offset 0). */
 	timekeeping_apply_adjustment(tk, unlikely(k->bugs & BUG_NO_XTIME_CORRECTION) ? 0 : offset,
 				     (s32)(mult - tk->tkr_mono.mult));
+	timekeeping_check_maxadj(tk);
 
 	if (unlikely((s64)tk->tkr_mono.xtime_nsec < 0)) {
 		tk->tkr_mono.xtime_nsec += (u64)NSEC_PER_SEC << tk->tkr_mono.shift;

@@ -67,6 +67,9 @@ void ktime_get_coarse_real_ts64(const struct tk_kernel *k, struct timespec64 *ts
 void ktime_get_coarse_ts64(const struct tk_kernel *k, struct timespec64 *ts);
 time64_t ktime_get_real_seconds(const struct tk_kernel *k);
 void tk_snapshot(const struct tk_kernel *k, struct timekeeper *tk);
+/* The hrtimer's view (timekeeping_hrtimer.c). */
+ktime_t ktime_get_update_offsets_now(const struct tk_kernel *k, u32 *cwsseq, ktime_t *offs_real,
+				     ktime_t *offs_boot, ktime_t *offs_tai);
 
 /* The syscalls (kernel/time/posix-timers.c, posix-stubs.c, time.c). */
 int tk_sys_clock_gettime(const struct tk_kernel *k, s32 clock, struct timespec64 *ts);

@@ -135,6 +135,7 @@ struct bench_stat {
 void bench_measure(bench_loop_fn *fn, struct bench_target *t, u32 batches, u32 calls, u32 warmup,
 		   struct bench_stat *st);
 u64 bench_now_ns(void);
+u64 bench_thread_cpu_ns(void);
 
 /* The rows and columns (tools/bench_tables.c). */
 #define BENCH_NR_APIS 16

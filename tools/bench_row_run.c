@@ -12,7 +12,6 @@
  */
 #include <errno.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "sim/oracle.h"
 #include "tools/bench_common.h"
@@ -22,15 +21,6 @@
 
 /* tksim run's default duration: the row simulates this, or --engine if shorter. */
 #define RUN_ROW_MAX_NS (2 * 3600ULL * NSEC_PER_SEC)
-
-/* This thread's CPU time in ns. */
-static u64 thread_cpu_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (u64)ts.tv_sec * NSEC_PER_SEC + (u64)ts.tv_nsec;
-}
 
 /**
  * bench_row_run() - the checked-run row
@@ -75,7 +65,7 @@ int bench_row_run(const struct bench_opts *o, struct bench_rate *out)
 	sim_rng_seed(&rng, 1);
 
 	t0 = bench_now_ns();
-	c0 = thread_cpu_ns();
+	c0 = bench_thread_cpu_ns();
 	while (s->now_ns < sim_ns) {
 		run_tick(s, d, &rng, sim_ns, 0);
 		if (oracle_check_tick(s, &mono, &st, why, sizeof(why))) {
@@ -83,7 +73,7 @@ int bench_row_run(const struct bench_opts *o, struct bench_rate *out)
 			break;
 		}
 	}
-	cpu_s = (double)(thread_cpu_ns() - c0) * 1e-9;
+	cpu_s = (double)(bench_thread_cpu_ns() - c0) * 1e-9;
 	wall_s = (double)(bench_now_ns() - t0) * 1e-9;
 	ticks = s->ticks;
 	free(d);

@@ -19,9 +19,11 @@
 #include "sim/trace.h"
 #include "tools/run_cs.h"
 #include "tools/run_json.h"
+#include "tools/run_m32.h"
 #include "tools/run_ntp.h"
 #include "tools/run_tick.h"
 #include "tools/scenario.h"
+#include "tools/scenario_find.h"
 #include "tools/scenario_ops.h"
 #include "tools/tksim.h"
 
@@ -39,6 +41,7 @@ struct run_opts {
 	bool json;
 	struct run_ntp ntp;
 	struct run_cs cs;
+	struct run_m32 m32;
 	struct scenario scn;
 	struct sim_op_list ops;
 };
@@ -55,8 +58,11 @@ static void run_help(void)
 	       "model steering the clock (it finds the -35 ppm in about an hour).\n\n"
 	       "SCENARIO is a file of settings, one per line, named as the options below\n"
 	       "without the dashes (\"hz 250\", \"adjtimex 10m:freq=12\", \"fll\"); # starts a\n"
-	       "comment.  Options given after it override the file.  Examples are in the\n"
-	       "scenarios/ folder of the source tree.\n\n"
+	       "comment.  Options given after it override the file.  SCENARIO is a path,\n"
+	       "or the name of an example (leap-insert, leap-delete, freq-step,\n"
+	       "acpi-pm-24bit, wander, coarse-second-step, default), found as NAME.scn in\n"
+	       "the current folder, then among the installed examples in\n"
+	       "  " TKSIM_SCENARIO_DIR "\n\n"
 	       "Options:\n"
 	       "  --duration D      simulated time: 90, 90s, 1500ms, 2m, 1h, 7d (default 2h)\n"
 	       "  --hz N            CONFIG_HZ, ticks per second (default 1000)\n"
@@ -79,6 +85,7 @@ static void run_help(void)
 	       "  --help            this text\n\n");
 	run_ntp_help();
 	run_cs_help();
+	run_m32_help();
 	printf("\nExit status: 0 all properties held, 1 a property was violated, 2 bad usage.\n");
 }
 
@@ -87,6 +94,7 @@ static void run_opts_defaults(struct run_opts *o)
 {
 	sim_config_default(&o->cfg);
 	run_ntp_defaults(&o->ntp);
+	run_m32_defaults(&o->m32);
 	o->duration_ns = 2 * 3600ULL * NSEC_PER_SEC;
 	o->csv_interval_ns = NSEC_PER_SEC;
 	o->trace_to_ns = U64_MAX;
@@ -119,6 +127,7 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 		{ "help", no_argument, NULL, 'h' },
 		RUN_NTP_LONGOPTS,
 		RUN_CS_LONGOPTS,
+		RUN_M32_LONGOPTS,
 		{ 0, 0, 0, 0 },
 	};
 	u64 v;
@@ -203,6 +212,13 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 			run_help();
 			exit(TKSIM_EXIT_OK);
 		default:
+			if (c >= RUN_OPT_M32_READERS) {
+				int ret = run_m32_parse(&o->m32, c, optarg);
+
+				if (ret)
+					return ret;
+				break;
+			}
 			if (c >= RUN_OPT_CLOCKSOURCES) {
 				int ret = run_cs_parse(&o->cs, c, optarg);
 
@@ -246,7 +262,10 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 	o->scn.at = scenario_ops_line; /* "at TIME OP ..." lines: the op timeline */
 	o->scn.at_ctx = &o->ops;
 	if (argc > 1 && argv[1][0] != '-') {
-		ret = scenario_apply(&o->scn, argv[1], "run", run_apply_line, o);
+		char path[4096];
+
+		ret = scenario_apply(&o->scn, scenario_find(argv[1], path, sizeof(path)), "run",
+				     run_apply_line, o);
 		if (ret)
 			return ret;
 		argv[1] = argv[0];
@@ -263,6 +282,7 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 	if (o->trace_from_ns > o->trace_to_ns)
 		return tksim_usage_error("run", "--from must not be after --to");
 	o->ntp.daemon.seed = o->seed; /* --seed also seeds the measurement noise */
+	run_m32_configure(&o->m32, &o->cfg);
 	return run_ntp_configure(&o->ntp, &o->cfg);
 }
 
@@ -299,6 +319,7 @@ static void print_summary(struct sim_system *s, const struct run_opts *o,
 	double sim_s = (double)s->now_ns * 1e-9;
 	char a[48], b[48];
 	struct timespec64 rt;
+	struct timekeeper tk;
 
 	printf("tksim run: %.3f s simulated at HZ=%u\n", sim_s, s->cfg.hz);
 	printf("  counter      %" PRIu64 " Hz nominal, %+.3f ppm true error, %u-bit mask\n",
@@ -330,6 +351,8 @@ static void print_summary(struct sim_system *s, const struct run_opts *o,
 	run_cs_summary(&o->cs, s);
 	printf("\n  largest |vDSO - kernel-side|  %" PRId64 " ns\n", (s64)st->max_vdso_diff_ns);
 	printf("  REALTIME - true time         %s s\n", a);
+	tk_snapshot(&s->k, &tk);
+	printf("  mult past maxadj (11 %%)      %" PRIu32 " adjustments\n", tk.maxadj_warnings);
 }
 
 /* Parse, simulate, report; @o outlives the run (its strings may point into a scenario). */
@@ -373,9 +396,14 @@ static int run(int argc, char **argv, struct run_opts *o)
 		return ret;
 	if (o->ops.n)
 		return scenario_ops_run(&o->ops, &o->cfg, false);
-	s = sim_system_new(&o->cfg, &err);
-	if (!s)
+	s = run_m32_system_new(&o->m32, &o->cfg, &err);
+	if (!s) {
+		run_m32_system_free(&o->m32, s);
 		return tksim_usage_error("run", "cannot build this system: %s", strerror(-err));
+	}
+	ret = run_m32_start(&o->m32, s);
+	if (ret)
+		goto out_free;
 	if (o->nohz_max_ns > s->counter.cs.max_idle_ns) {
 		ret = tksim_usage_error(
 			"run",
@@ -422,7 +450,8 @@ static int run(int argc, char **argv, struct run_opts *o)
 		if ((run_cs_raw_exact_checkable(&o->cs, s)
 			     ? oracle_check_tick(s, &mono, &st, why, sizeof(why))
 			     : oracle_check_instant(s, &mono, &st, why, sizeof(why))) ||
-		    run_cs_check(&o->cs, s, why, sizeof(why))) {
+		    run_cs_check(&o->cs, s, why, sizeof(why)) ||
+		    run_m32_check(&o->m32, s, why, sizeof(why))) {
 			if (!o->json)
 				printf("VIOLATION at %.9f s (seed %" PRIu64 "): %s\n",
 				       (double)s->now_ns * 1e-9, o->seed, why);
@@ -452,6 +481,7 @@ static int run(int argc, char **argv, struct run_opts *o)
 		run_print_json(stdout, s, &ntpd, &r);
 	} else if (!to_stdout) {
 		print_summary(s, o, &st, &ntpd, tksim_wall_seconds() - t0);
+		run_m32_summary(&o->m32);
 		if (ret == TKSIM_EXIT_OK)
 			printf("  properties                   all held\n");
 	}
@@ -459,7 +489,7 @@ out_close:
 	close_output(csv);
 	close_output(trace);
 out_free:
-	sim_system_free(s);
+	run_m32_system_free(&o->m32, s);
 	return ret;
 }
 

@@ -26,7 +26,8 @@ extern const size_t torture_ncheck_names, torture_nchurn_names, torture_nclock_n
  * @o:          the run it asks for
  * @skew:       --skew (cycles)
  * @quiet:      --quiet
- * @seed_given: --seed was given
+ * @seed_given: --seed N was given
+ * @seed_random: --seed random was given: draw one from the host clock
  * @replay:     the command line that replays the run
  */
 struct torture_cli {
@@ -34,6 +35,7 @@ struct torture_cli {
 	u64 skew;
 	bool quiet;
 	bool seed_given;
+	bool seed_random;
 	char replay[1024];
 };
 

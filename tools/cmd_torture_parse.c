@@ -128,7 +128,7 @@ void torture_help(void)
 	       "                     boottime,tai [all]\n"
 	       "  --paths LIST       vdso,syscall [both]\n"
 	       "  --litmus-ms N      length of each litmus test [a share of --seconds, or 250]\n"
-	       "  --seed N           seed of clock choice, churn and jitter [from the clock]\n"
+	       "  --seed N|random    seed of clock choice, churn and jitter [1]\n"
 	       "  --no-pin           do not pin threads to host CPUs\n"
 	       "  --quiet            no progress line on a terminal\n"
 	       "  --help             this text\n\n"
@@ -313,9 +313,11 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli)
 			o->litmus_ns = v * NSEC_PER_MSEC;
 			break;
 		case 'r':
-			if (tksim_parse_u64(optarg, &o->seed))
+			/* "random": one drawn from the host clock (printed in the header). */
+			if (strcmp(optarg, "random") && tksim_parse_u64(optarg, &o->seed))
 				return tksim_usage_error("torture", "bad --seed '%s'", optarg);
-			cli->seed_given = true;
+			cli->seed_random = !strcmp(optarg, "random");
+			cli->seed_given = !cli->seed_random;
 			break;
 		case 'N':
 			o->pin = false;
@@ -346,7 +348,7 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli)
 					 o->synth.bits);
 	for (unsigned int i = 1; i < VDSO_MAX_CPUS; i++)
 		o->synth.skew[i] = (i & 1) ? -(s64)cli->skew : (s64)cli->skew;
-	if (!cli->seed_given) {
+	if (cli->seed_random) {
 		struct timespec ts;
 
 		clock_gettime(CLOCK_REALTIME, &ts);

@@ -25,6 +25,8 @@ static const struct tksim_cmd cmds[] = {
 	  cmd_torture },
 	{ "bugs", "list the injectable historical bugs and the commits that fixed them", cmd_bugs },
 	{ "mirror", "read the running kernel's vvar page with tksim's vDSO code", cmd_mirror },
+	{ "explain", "the kernel's arithmetic step by step: a read, a tick, mult, a retry",
+	  cmd_explain },
 	{ "fuzz", "fuzz NTP adjustments: op lists, the oracle after every op", cmd_fuzz },
 };
 
@@ -36,8 +38,9 @@ static void usage(FILE *f)
 		   "Commands:\n");
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		fprintf(f, "  %-8s %s\n", cmds[i].name, cmds[i].summary);
-	fprintf(f, "\n`tksim COMMAND --help` describes a command's options.\n"
-		   "Exit status: 0 success, 1 a property was violated, 2 bad usage.\n");
+	fprintf(f,
+		"\n`tksim COMMAND --help` or `tksim help COMMAND` describes a command's options.\n"
+		"Exit status: 0 success, 1 a property was violated, 2 bad usage.\n");
 }
 
 /*
@@ -97,6 +100,19 @@ double tksim_wall_seconds(void)
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
+		usage(stderr);
+		return TKSIM_EXIT_USAGE;
+	}
+	/* `tksim help CMD` is `tksim CMD --help`. */
+	if (!strcmp(argv[1], "help") && argc >= 3) {
+		for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+			if (!strcmp(argv[2], cmds[i].name)) {
+				char *help_argv[] = { argv[2], "--help", NULL };
+
+				return cmds[i].main(2, help_argv);
+			}
+		}
+		fprintf(stderr, "tksim: unknown command '%s'\n\n", argv[2]);
 		usage(stderr);
 		return TKSIM_EXIT_USAGE;
 	}

@@ -22,10 +22,24 @@
  */
 extern _Thread_local unsigned int vdso_this_cpu;
 
+#if defined(__i386__)
+/*
+ * The i386 reader (tools/reader32.c) shares the vvar page with a 64-bit
+ * simulated kernel, whose arch_data.counter is a 64-bit pointer into that
+ * kernel's address space.  The reader finds the counter page as the kernel's
+ * vDSO finds its pvclock page: at a place fixed when the pages are mapped
+ * into the process, set once before the first read.
+ */
+extern const struct vdso_sim_counter *vdso32_sim_counter;
+#define vdso_sim_counter_page(vd) ((void)(vd), vdso32_sim_counter)
+#else
+#define vdso_sim_counter_page(vd) ((vd)->arch_data.counter)
+#endif
+
 /** rdtsc() - read the TSC with no ordering against earlier loads. */
 static inline u64 rdtsc(void)
 {
-#if defined(__x86_64__)
+#if defined(__x86_64__) || defined(__i386__)
 	u32 lo, hi;
 
 	__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
@@ -44,7 +58,7 @@ static inline u64 rdtsc(void)
  */
 static inline u64 rdtsc_ordered(u32 insn)
 {
-#if defined(__x86_64__)
+#if defined(__x86_64__) || defined(__i386__)
 	u32 lo, hi, aux;
 
 	switch (insn) {
@@ -90,8 +104,7 @@ static inline u64 vdso_sim_counter_read(const struct vdso_sim_counter *sc, u32 i
 		u64 base = READ_ONCE(sc->tsc_base);
 
 		v = READ_ONCE(sc->cycles_base) +
-		    (u64)(((unsigned __int128)(tsc - base) * READ_ONCE(sc->tsc_mult)) >>
-			  READ_ONCE(sc->tsc_shift));
+		    mul_u64_u64_shr(tsc - base, READ_ONCE(sc->tsc_mult), READ_ONCE(sc->tsc_shift));
 	} else {
 		v = READ_ONCE(sc->now);
 	}
@@ -117,7 +130,7 @@ static inline u64 arch_get_hw_counter(s32 clock_mode, const struct vdso_time_dat
 		/* Like x86's barrier() before vread_pvclock(): no page load before the mode check.
 		 */
 		barrier();
-		return vdso_sim_counter_read(vd->arch_data.counter, vd->arch_data.tsc_insn,
+		return vdso_sim_counter_read(vdso_sim_counter_page(vd), vd->arch_data.tsc_insn,
 					     vdso_this_cpu);
 	}
 	return U64_MAX;

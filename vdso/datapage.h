@@ -147,8 +147,16 @@ struct arch_vdso_time_data {
 	u32 tsc_insn;
 	u32 low_res_nsec;
 	u64 bugs;
-	const struct vdso_sim_counter *counter;
-	const struct vdso_time_data *timens_data;
+	/* 8 bytes on every ABI, so that an i386 reader sees the same page layout. */
+	union {
+		const struct vdso_sim_counter *counter;
+		u64 counter_slot;
+	};
+	/* The same for the namespace page's pointer (an i386 reader does not follow it). */
+	union {
+		const struct vdso_time_data *timens_data;
+		u64 timens_data_slot;
+	};
 };
 
 /**
@@ -167,5 +175,17 @@ struct vdso_time_data {
 	u32 hrtimer_res;
 	u32 unused;
 } __attribute__((aligned(64)));
+
+/*
+ * One layout for both ABIs: a 64-bit simulated kernel writes the page that a
+ * gcc -m32 reader maps (tools/reader32.c).  i386 aligns u64 members to 4
+ * bytes only, so every u64 above sits at an offset that is a multiple of 8 by
+ * construction; these pin the offsets the two builds must agree on.
+ */
+_Static_assert(sizeof(struct vdso_clock) == 232, "vdso_clock layout");
+_Static_assert(offsetof(struct vdso_time_data, clock_data) == 32, "vvar layout");
+_Static_assert(offsetof(struct vdso_time_data, tz_minuteswest) == 496, "vvar layout");
+_Static_assert(sizeof(struct vdso_time_data) == 512, "vvar layout");
+_Static_assert(offsetof(struct vdso_sim_counter, cpu_offset) == 48, "counter page layout");
 
 #endif /* TKSIM_VDSO_DATAPAGE_H */

@@ -3,6 +3,7 @@
 #ifndef TKSIM_VDSO_MATH64_H
 #define TKSIM_VDSO_MATH64_H
 
+#include "vdso/math32.h"
 #include "vdso/types.h"
 
 /**
@@ -18,13 +19,32 @@
  */
 static inline u64 mul_u64_u32_add_u64_shr(u64 a, u32 mul, u64 b, unsigned int shift)
 {
+#ifdef __SIZEOF_INT128__
 	return (u64)((((unsigned __int128)a * mul) + b) >> shift);
+#else
+	/* i386 (gcc -m32): the kernel's 32-bit pieces, vdso/math32.h. */
+	return mul_u64_u32_add_u64_shr_32(a, mul, b, shift);
+#endif
 }
 
 /** mul_u64_u32_shr() - (a * mul) >> shift with a 96-bit intermediate. */
 static inline u64 mul_u64_u32_shr(u64 a, u32 mul, unsigned int shift)
 {
+#ifdef __SIZEOF_INT128__
 	return mul_u64_u32_add_u64_shr(a, mul, 0, shift);
+#else
+	return mul_u64_u32_shr_32(a, mul, shift);
+#endif
+}
+
+/** mul_u64_u64_shr() - (a * b) >> shift, shift < 64, with a 128-bit intermediate. */
+static inline u64 mul_u64_u64_shr(u64 a, u64 b, unsigned int shift)
+{
+#ifdef __SIZEOF_INT128__
+	return (u64)(((unsigned __int128)a * b) >> shift);
+#else
+	return mul_u64_u64_shr_32(a, b, shift);
+#endif
 }
 
 /**

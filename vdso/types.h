@@ -90,8 +90,20 @@ struct tk_timezone {
  * volatile casts they are also race-free under the C11 memory model, so
  * ThreadSanitizer sees no data race on a seqcount-protected field.
  */
+#if defined(__i386__)
+/*
+ * The i386 build (the 32-bit reader, tools/reader32.c): the kernel's own
+ * volatile accesses.  A u64 field is then two 32-bit loads that another CPU
+ * may tear, exactly as in the i386 vDSO; the vvar seqcount is what makes the
+ * torn value harmless (the reader retries).  A C11 atomic 64-bit load would
+ * be a cmpxchg8b or an FPU move the kernel does not do.
+ */
+#define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
+#define WRITE_ONCE(x, v) (*(volatile __typeof__(x) *)&(x) = (v))
+#else
 #define READ_ONCE(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
 #define WRITE_ONCE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+#endif
 
 /* barrier(): compiler-only ordering, as in include/linux/compiler.h. */
 #define barrier() __asm__ __volatile__("" ::: "memory")
