@@ -345,6 +345,17 @@ START_TEST(test_watchdog_read_retries)
 	rd_cs_reads = 0;
 	ck_assert_int_eq(cs_watchdog_read(&wd, &cs, &csnow, &wdnow), WD_READ_SKIP);
 	ck_assert_uint_eq(rd_cs_reads, 1);
+	/*
+	 * 300 us between two watchdog reads is past the watchdog's own 250 us
+	 * margin though inside the 500 us of both: the read-back test uses
+	 * the watchdog's margin alone, so a slow watched read then skips.
+	 */
+	rd_slow_cs_reads = 100;
+	rd_wd_step = 300000;
+	rd_cs_reads = 0;
+	ck_assert_int_eq(cs_watchdog_read(&wd, &cs, &csnow, &wdnow), WD_READ_SKIP);
+	ck_assert_uint_eq(rd_cs_reads, 1);
+	rd_slow_cs_reads = 0;
 	/* 200 us per watchdog read: inside both margins, a success. */
 	rd_wd_step = 200000;
 	ck_assert_int_eq(cs_watchdog_read(&wd, &cs, &csnow, &wdnow), WD_READ_SUCCESS);
