@@ -22,6 +22,13 @@ const struct bench_row bench_rows[] = {
 		.key = "vdso32_process",
 		.measure = bench_row_m32,
 	},
+	{
+		.key = "fuzz",
+		.measure = bench_row_fuzz,
+		.target = "fuzz target, 32-op inputs, oracle after every op",
+		.limit = 0.02, /* 20 000 executions per second */
+		.unit = "M execs/s",
+	},
 };
 
 const unsigned int bench_nr_rows = sizeof(bench_rows) / sizeof(bench_rows[0]);
