@@ -14,7 +14,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <sched.h>
 #include <stdlib.h>
@@ -22,6 +21,7 @@
 #include <unistd.h>
 
 #include "tools/bench_report.h"
+#include "tools/options.h"
 #include "tools/tksim.h"
 
 static void bench_help(void)
@@ -65,25 +65,29 @@ static int parse_range(const char *opt, const char *arg, u64 lo, u64 hi, u64 *ou
 
 static int parse_bench_opts(int argc, char **argv, struct bench_opts *o)
 {
-	static const struct option longopts[] = {
-		{ "batches", required_argument, NULL, 'b' },
-		{ "calls", required_argument, NULL, 'c' },
-		{ "warmup", required_argument, NULL, 'w' },
-		{ "cpu", required_argument, NULL, 'C' },
-		{ "engine", required_argument, NULL, 'e' },
-		{ "quick", no_argument, NULL, 'q' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "quiet", no_argument, NULL, 'Q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0, 0, 0, 0 },
+	static const struct tksim_option bench_options[] = {
+		{ "batches", 'b', TKSIM_OPT_VALUE },
+		{ "calls", 'c', TKSIM_OPT_VALUE },
+		{ "warmup", 'w', TKSIM_OPT_VALUE },
+		{ "cpu", 'C', TKSIM_OPT_VALUE },
+		{ "engine", 'e', TKSIM_OPT_VALUE },
+		{ "quick", 'q', 0 },
+		{ "json", 'j', 0 },
+		{ "quiet", 'Q', 0 },
+		{ "help", 'h', TKSIM_OPT_CMDLINE },
+		{ NULL, 0, 0 },
 	};
+	struct tksim_optset opts = { .cmd = "bench", .table = bench_options };
+	struct tksim_optiter it;
+	const char *optarg; /* the option's value, named as getopt's was */
 	u64 batches = 0, calls = 0, warmup = 0, engine = 0, v;
 	bool have_b = false, have_c = false, have_w = false, have_e = false;
 	int c;
 
 	*o = (struct bench_opts){ .cpu = -1 };
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	tksim_opt_begin(&it, &opts, argc, argv);
+	while ((c = tksim_opt_next(&it)) > 0) {
+		optarg = it.value;
 		switch (c) {
 		case 'b':
 			if (parse_range("--batches", optarg, 1, 1024, &batches))
@@ -127,8 +131,8 @@ static int parse_bench_opts(int argc, char **argv, struct bench_opts *o)
 			return tksim_usage_error("bench", "unknown option");
 		}
 	}
-	if (optind < argc)
-		return tksim_usage_error("bench", "unexpected argument '%s'", argv[optind]);
+	if (c < 0)
+		return TKSIM_EXIT_USAGE;
 	o->batches = (u32)(have_b ? batches : o->quick ? 20 : 100);
 	o->calls = (u32)(have_c ? calls : o->quick ? 100 : 1000);
 	o->warmup = (u32)(have_w ? warmup : o->quick ? 1 : 3);

@@ -196,8 +196,9 @@ static bool report_finding(const struct fuzz_opts *o, struct sim_op_list *l,
 		return true;
 	}
 	fprintf(f, "# tksim fuzz finding: %s\n# %s\n", again.first.sig, again.first.why);
-	fprintf(f, "# found with --seed %" PRIu64 ", shrunk in %u runs to %u ops; replay: tksim run "
-		   "THIS-FILE (exit 1)\n",
+	fprintf(f,
+		"# found with --seed %" PRIu64 ", shrunk in %u runs to %u ops; replay: tksim run "
+		"THIS-FILE (exit 1)\n",
 		seed, runs, l->n);
 	scenario_ops_write(f, l, o->bugs);
 	fclose(f);
@@ -347,7 +348,9 @@ static int run_jobs(const struct fuzz_opts *o, struct fuzz_stats *st, double t0)
  */
 int cmd_fuzz(int argc, char **argv)
 {
-	struct fuzz_opts o = { .seed = 1, .jobs = 1, .nr_ops = 32, .max_findings = 1, .out_dir = "." };
+	struct fuzz_opts o = {
+		.seed = 1, .jobs = 1, .nr_ops = 32, .max_findings = 1, .out_dir = "."
+	};
 	struct fuzz_stats *st, sum;
 	char bugs[256];
 	double t0, wall;

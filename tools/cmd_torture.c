@@ -2,7 +2,7 @@
 // tksim's own: `tksim torture`, in the shape of tools/testing/selftests/timers/ (threadtest.c,
 // inconsistency-check.c), vDSO/vdso_test_correctness.c and Lutomirski's evil-clock-test.
 /*
- * Input: options (getopt_long, defaults in --help).  Output on stdout, line
+ * Input: options (tools/options.h, defaults in --help).  Output on stdout, line
  * buffered: a header with the configuration and seed, then the per-reader
  * rates, retry rates and litmus results, or the evidence of the first
  * violation.  Progress goes to stderr when it is a terminal.
