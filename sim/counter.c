@@ -207,6 +207,19 @@ void sim_counter_set_cpu_offset(struct sim_counter *c, unsigned int cpu, s64 cyc
 	WRITE_ONCE(c->page.cpu_offset[cpu % VDSO_MAX_CPUS], (u64)cycles);
 }
 
+/**
+ * sim_counter_set_error_ppb() - the counter's frequency error changes now (a step)
+ * @c:         the counter
+ * @error_ppb: the new error (ppb); drift and wander continue from it
+ */
+void sim_counter_set_error_ppb(struct sim_counter *c, s64 error_ppb)
+{
+	c->c0_q48 = cycles_q48_at(c, c->now_ns);
+	c->t0_ns = c->now_ns;
+	c->cur_error_ppb = error_ppb;
+	c->rate_q48 = rate_q48(c->p.freq_hz, error_ppb);
+}
+
 /** sim_counter_true_hz() - the frequency the counter runs at now (Hz, for reports). */
 double sim_counter_true_hz(const struct sim_counter *c)
 {

@@ -106,6 +106,7 @@ void sim_counter_set_time(struct sim_counter *c, u64 now_ns);
 unsigned __int128 sim_counter_elapsed(const struct sim_counter *c, u64 t_ns);
 u64 sim_counter_cycles_at(const struct sim_counter *c, u64 t_ns);
 void sim_counter_set_cpu_offset(struct sim_counter *c, unsigned int cpu, s64 cycles);
+void sim_counter_set_error_ppb(struct sim_counter *c, s64 error_ppb);
 double sim_counter_true_hz(const struct sim_counter *c);
 int sim_counter_event(struct sim_counter *c, const struct sim_counter_event *ev);
 

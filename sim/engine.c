@@ -163,6 +163,20 @@ void sim_idle_ns(struct sim_system *s, u64 ns)
 }
 
 /**
+ * sim_stall_ns() - @ns pass with no tick at all (a paused VM, lost timer interrupts)
+ * @s:  the system
+ * @ns: how long
+ *
+ * The clocks can be read at the end before any tick; the late tick runs at
+ * once when time next moves (sim_advance_to()).
+ */
+void sim_stall_ns(struct sim_system *s, u64 ns)
+{
+	sim_set_time(s, s->now_ns + ns);
+	s->next_tick_ns = s->now_ns;
+}
+
+/**
  * sim_clock_gettime() - read a clock at the current virtual instant
  * @s:     the system
  * @path:  SIM_PATH_VDSO or SIM_PATH_SYSCALL

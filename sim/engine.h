@@ -76,6 +76,7 @@ void sim_advance_to(struct sim_system *s, u64 t_ns);
 void sim_advance_ns(struct sim_system *s, u64 ns);
 void sim_idle_ns(struct sim_system *s, u64 ns);
 void sim_run_ticks(struct sim_system *s, u64 n);
+void sim_stall_ns(struct sim_system *s, u64 ns);
 
 int sim_clock_gettime(struct sim_system *s, enum sim_path path, s32 clock, struct timespec64 *ts);
 int sim_clock_getres(struct sim_system *s, enum sim_path path, s32 clock, struct timespec64 *res);

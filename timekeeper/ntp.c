@@ -219,6 +219,8 @@ int second_overflow(struct ntp_data *ntp, time64_t secs)
 			ntp->time_adjust = 0;
 		}
 	}
+	ntp->nr_second_overflow++;
+	ntp->leap_sum += leap;
 	return leap;
 }
 

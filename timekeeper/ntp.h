@@ -73,6 +73,9 @@
  * @time_adjust:       adjtime() slew still to apply (us)
  * @ntp_tick_adj:      constant adjustment ((ns/s) << 32), the ntp_tick_adj= boot option
  * @ntp_next_leap_sec: REALTIME second at which a pending leap fires, or TIME64_MAX
+ * @nr_second_overflow: tksim's own: second_overflow() calls, for the oracle's
+ *                     once-per-accumulated-second property (sim/oracle_ops.c)
+ * @leap_sum:          tksim's own: sum of the leaps second_overflow() returned
  */
 struct ntp_data {
 	unsigned int hz;
@@ -90,6 +93,8 @@ struct ntp_data {
 	long time_adjust;
 	s64 ntp_tick_adj;
 	time64_t ntp_next_leap_sec;
+	u64 nr_second_overflow;
+	s64 leap_sum;
 };
 
 /** shift_right() - arithmetic shift that rounds negative values toward zero, as ntp.c's macro. */

@@ -131,6 +131,10 @@ struct tk_data {
  *               which readers race the writer; 0 (no pause) by default
  * @gtod_v416:   optional v4.16 x86 vvar page (vdso/datapage_v416.h), also
  *               published at every update when set; NULL by default
+ * @vdso_write_hook: tksim's fuzz knob: called inside the vvar write section
+ *               (between vdso_write_begin and end), where a reader must
+ *               retry; NULL by default
+ * @vdso_write_hook_arg: passed to @vdso_write_hook
  *
  * Every file-scope static of kernel/time/ lives here, so that one process
  * can run many simulated kernels side by side.
@@ -149,6 +153,8 @@ struct tk_kernel {
 	u64 bugs;
 	u32 vdso_write_spin;
 	struct vsyscall_gtod_data *gtod_v416;
+	void (*vdso_write_hook)(struct tk_kernel *k, void *arg);
+	void *vdso_write_hook_arg;
 };
 
 /* The v4.16 page variant (timekeeper/vsyscall_v416.c). */

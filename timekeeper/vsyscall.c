@@ -56,6 +56,8 @@ static void update_vdso_time_data(struct tk_kernel *k, const struct timekeeper *
 		for (u32 i = 0; i < k->vdso_write_spin; i++)
 			cpu_relax();
 	}
+	if (unlikely(k->vdso_write_hook))
+		k->vdso_write_hook(k, k->vdso_write_hook_arg);
 
 	sec = tk->xtime_sec + (u64)tk->wall_to_monotonic.tv_sec;
 	nsec = tk->tkr_mono.xtime_nsec + ((u64)tk->wall_to_monotonic.tv_nsec << shift);

@@ -25,6 +25,7 @@
 #include "tools/run_tick.h"
 #include "tools/scenario.h"
 #include "tools/scenario_find.h"
+#include "tools/scenario_ops.h"
 #include "tools/tksim.h"
 
 /* State of one run, in one place (B3). */
@@ -44,6 +45,7 @@ struct run_opts {
 	struct run_m32 m32;
 	struct run_bugs bugs;
 	struct scenario scn;
+	struct sim_op_list ops;
 	struct tksim_optset opts;
 };
 
@@ -269,6 +271,8 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 	int ret;
 
 	run_opts_defaults(o);
+	o->scn.at = scenario_ops_line; /* "at TIME OP ..." lines: the op timeline */
+	o->scn.at_ctx = &o->ops;
 	if (argc > 1 && argv[1][0] != '-') {
 		char path[4096];
 
@@ -402,6 +406,8 @@ static int run(int argc, char **argv, struct run_opts *o)
 	ret = parse_run_opts(argc, argv, o);
 	if (ret)
 		return ret;
+	if (o->ops.n)
+		return scenario_ops_run(&o->ops, &o->cfg, false);
 	s = run_m32_system_new(&o->m32, &o->cfg, &err);
 	if (!s) {
 		run_m32_system_free(&o->m32, s);
@@ -517,5 +523,6 @@ int cmd_run(int argc, char **argv)
 	int ret = run(argc, argv, &o);
 
 	scenario_free(&o.scn);
+	sim_ops_free(&o.ops);
 	return ret;
 }

@@ -27,6 +27,7 @@ static const struct tksim_cmd cmds[] = {
 	{ "mirror", "read the running kernel's vvar page with tksim's vDSO code", cmd_mirror },
 	{ "explain", "the kernel's arithmetic step by step: a read, a tick, mult, a retry",
 	  cmd_explain },
+	{ "fuzz", "fuzz NTP adjustments: op lists, the oracle after every op", cmd_fuzz },
 };
 
 static void usage(FILE *f)

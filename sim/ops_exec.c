@@ -1,0 +1,413 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: the op list executor (see sim/ops_exec.h).
+/*
+ * One simulated system, the ops applied in order, each at its virtual time:
+ * time runs up to the op with every tick checked on the way (ntp_error,
+ * second_overflow(), maxadj), then the op is applied as the kernel's entry
+ * point would be (privilege and clock id checks in the kernel's order), then
+ * every instant property is checked through both read paths on every CPU
+ * read so far.  A call that fails must leave every number of the kernel as
+ * it was; a successful adjtimex must read back the state it set; a
+ * frequency change must not move any clock at that instant.
+ */
+#include "sim/ops_exec.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/bugs.h"
+#include "timekeeper/time64.h"
+
+struct exec {
+	struct sim_system *s;
+	struct oracle_ops o;
+	struct sim_ops_result *r;
+	unsigned int flags;
+	unsigned int op_index;
+	FILE *log;
+	char prop[32];
+	char clock[24];
+	char why[256];
+};
+
+/* The first two "SEC.NNNNNNNNN" values of an oracle message, as ns; false if there are not two. */
+static bool why_values(const char *why, __int128 v[2])
+{
+	unsigned int k = 0;
+
+	for (const char *p = why; *p && k < 2; p++) {
+		long long sec;
+		unsigned long nsec;
+		int len = 0;
+
+		if ((p != why && (isdigit((unsigned char)p[-1]) || p[-1] == '.')) ||
+		    !(isdigit((unsigned char)*p) || *p == '-'))
+			continue;
+		if (sscanf(p, "%lld.%9lu%n", &sec, &nsec, &len) == 2 && len > 10 && p[len - 10] == '.') {
+			v[k++] = (__int128)sec * NSEC_PER_SEC + (sec < 0 || *p == '-' ? -(long)nsec : (long)nsec);
+			p += len - 1;
+		}
+	}
+	return k == 2;
+}
+
+/*
+ * The v6.15 coarse-clock second step (sim/oracle_known.c): a *_COARSE clock
+ * off by a whole second, give or take two ticks, gets its own property name,
+ * so that it is told apart from a coarse clock that drifts (coarse-pre-6.15).
+ */
+static void classify_coarse(struct exec *x)
+{
+	u64 slack = 2 * x->s->tick_period_ns;
+	__int128 v[2], d;
+	size_t len = strlen(x->clock);
+
+	if (len < 7 || strcmp(x->clock + len - 7, "_COARSE") || !why_values(x->why, v))
+		return;
+	d = v[0] > v[1] ? v[0] - v[1] : v[1] - v[0];
+	if (d + slack >= (__int128)NSEC_PER_SEC && d <= (__int128)(NSEC_PER_SEC + slack))
+		strcpy(x->prop, "coarse-second-step");
+}
+
+/* Record a finding; return true when the run must stop. */
+static bool finding(struct exec *x, const char *kind)
+{
+	struct sim_finding f = { 0 };
+	const char *expl;
+
+	classify_coarse(x);
+	snprintf(f.sig, sizeof(f.sig), "%s %s %s", x->prop, x->clock, kind);
+	snprintf(f.why, sizeof(f.why), "%s", x->why);
+	f.op_index = x->op_index;
+	f.t_ns = x->s->now_ns;
+	expl = oracle_known_explain(f.sig);
+	f.known = expl && !(x->flags & SIM_OPS_KNOWN_FAIL);
+	if (x->log)
+		fprintf(x->log, "  %s after op %u at %llu ns: %s: %s\n",
+			f.known ? "known" : "FINDING", f.op_index, (unsigned long long)f.t_ns,
+			f.sig, f.why);
+	if (f.known) {
+		/* The stepped coarse value is no base for the next monotonic check. */
+		if (!strcmp(x->prop, "coarse-second-step")) {
+			x->o.mono[0].seen[TK_CLOCK_REALTIME_COARSE] = false;
+			x->o.mono[0].seen[TK_CLOCK_MONOTONIC_COARSE] = false;
+		}
+		if (!x->r->nr_known++)
+			x->r->known = f;
+		return false;
+	}
+	if (!x->r->findings++)
+		x->r->first = f;
+	return true;
+}
+
+/* One tick, with the tick properties. */
+static bool one_tick(struct exec *x)
+{
+	struct timekeeper tk0 = x->s->k.tk_core.timekeeper;
+
+	sim_advance_to(x->s, x->s->next_tick_ns);
+	x->r->ticks++;
+	strcpy(x->clock, "-");
+	if (oracle_ops_tick(&x->o, x->s, &tk0, x->prop, x->why, sizeof(x->why)))
+		return finding(x, "tick");
+	return false;
+}
+
+/* Run up to @t (no-op if it has passed), every tick checked. */
+static bool advance(struct exec *x, u64 t)
+{
+	if (t <= x->s->now_ns)
+		return false;
+	while (x->s->next_tick_ns <= t)
+		if (one_tick(x))
+			return true;
+	sim_advance_to(x->s, t);
+	return false;
+}
+
+/*
+ * The longest stall the counter can span, counted from the last accumulation,
+ * without the late tick taking it for negative motion (max_raw_delta, 7/8 of
+ * the mask): 90 % of that, at a counter up to 6 % fast.  A longer one is not a
+ * stall the kernel survives on this counter; the op stops there.
+ */
+static u64 stall_cap_ns(const struct sim_system *s)
+{
+	const struct clocksource *cs = &s->counter.cs;
+	const struct tk_read_base *tkr = &s->k.tk_core.timekeeper.tkr_mono;
+	u64 used = (s->counter.page.now - tkr->cycle_last) & tkr->mask;
+	u64 cap = cs->max_raw_delta / 10 * 9;
+	unsigned __int128 ns;
+
+	if (used >= cap)
+		return 0;
+	ns = (unsigned __int128)(cap - used) * NSEC_PER_SEC * 100 / (s->cfg.counter.freq_hz * 106ULL);
+	return ns > SIM_OPS_MAX_SPAN_NS ? SIM_OPS_MAX_SPAN_NS : (u64)ns;
+}
+
+static u64 min_u64(u64 a, u64 b)
+{
+	return a < b ? a : b;
+}
+
+/* clock_adjtime() and clock_settime()'s clock lookup (kernel/time/posix-timers.c, v6.15). */
+static bool clock_id_valid(s32 clock)
+{
+	return clock >= 0 && clock <= TK_CLOCK_TAI && clock != TK_CLOCK_SGI_CYCLE;
+}
+
+/* The failure modes the kernel's entry points have; anything else is a finding. */
+static bool errno_expected(int ret)
+{
+	return ret == -EINVAL || ret == -EPERM || ret == -EOPNOTSUPP;
+}
+
+/* adjtimex()/clock_adjtime(CLOCK_REALTIME) with its properties. */
+static int call_adjtimex(struct exec *x, const struct sim_op *op, bool *stop)
+{
+	struct oracle_snapshot v0, k0, v1, k1;
+	struct tk_timex tx = op->tx;
+	unsigned int m = tx.modes;
+	bool still = (m & (ADJ_FREQUENCY | ADJ_TICK)) && !(m & (ADJ_SETOFFSET | ADJ_TAI));
+	u64 overflows = x->s->k.ntp.nr_second_overflow;
+	int ret;
+
+	if (still) {
+		oracle_snapshot(x->s, SIM_PATH_VDSO, &v0, x->why, sizeof(x->why));
+		oracle_snapshot(x->s, SIM_PATH_SYSCALL, &k0, x->why, sizeof(x->why));
+	}
+	ret = do_adjtimex(&x->s->k, &tx, !op->user);
+	if (ret < 0)
+		return ret;
+	x->o.evals[OP_PROP_FREQ_STILL] += still;
+	if (still) {
+		oracle_snapshot(x->s, SIM_PATH_VDSO, &v1, x->why, sizeof(x->why));
+		oracle_snapshot(x->s, SIM_PATH_SYSCALL, &k1, x->why, sizeof(x->why));
+		if (oracle_check_unchanged(&v0, &v1, x->why, sizeof(x->why)) ||
+		    oracle_check_unchanged(&k0, &k1, x->why, sizeof(x->why))) {
+			strcpy(x->prop, oracle_prop_names[OP_PROP_FREQ_STILL]);
+			oracle_ops_clock_of(x->why, x->clock);
+			*stop = finding(x, sim_op_names[op->kind]);
+			if (*stop)
+				return ret;
+		}
+	}
+	/*
+	 * The kernel fills in the result before TK_ADV_FREQ applies the new frequency;
+	 * if that accumulated a second, NTP's state moved on since (maxerror grew).
+	 */
+	if (x->s->k.ntp.nr_second_overflow == overflows &&
+	    oracle_ops_readback(&x->o, x->s, &tx, ret, m, x->why, sizeof(x->why))) {
+		strcpy(x->prop, oracle_prop_names[OP_PROP_READBACK]);
+		strcpy(x->clock, "-");
+		*stop = finding(x, sim_op_names[op->kind]);
+	}
+	if (m & ADJ_SETOFFSET)
+		oracle_ops_resync(&x->o, x->s);
+	return ret;
+}
+
+static int call_settimeofday(struct exec *x, const struct sim_op *op)
+{
+	struct tk_timeval tv = { .tv_sec = op->a, .tv_usec = op->b };
+	int ret;
+
+	/* The syscall validates, checks CAP_SYS_TIME, then changes (timekeeper/syscalls.c). */
+	ret = tk_sys_settimeofday(&x->s->k, op->has_tv ? &tv : NULL, op->has_tz ? &op->tz : NULL,
+				  !op->user);
+	if (!ret && op->has_tv)
+		oracle_ops_resync(&x->o, x->s);
+	return ret;
+}
+
+static int call_clock_settime(struct exec *x, const struct sim_op *op)
+{
+	struct timespec64 ts = { .tv_sec = op->a, .tv_nsec = (long)op->b };
+	int ret;
+
+	ret = tk_sys_clock_settime(&x->s->k, op->clock, &ts, !op->user);
+	if (!ret)
+		oracle_ops_resync(&x->o, x->s);
+	return ret;
+}
+
+/* Apply one op after time has reached it; returns the call's result (0 for non-calls). */
+static int apply(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
+{
+	struct sim_system *s = x->s;
+	struct timespec64 sleep;
+
+	switch (op->kind) {
+	case SIM_OP_READ:
+		return 0;
+	case SIM_OP_TICKS:
+		for (s64 i = 0; i < op->a && i < SIM_OPS_MAX_TICKS && !*stop; i++)
+			*stop = one_tick(x);
+		return 0;
+	case SIM_OP_IDLE: {
+		struct timekeeper tk0;
+
+		/* After a stall, the late tick runs before the CPU goes idle. */
+		while (s->next_tick_ns <= s->now_ns && !*stop)
+			*stop = one_tick(x);
+		if (*stop)
+			return 0;
+		tk0 = s->k.tk_core.timekeeper;
+		sim_idle_ns(s, min_u64((u64)op->a, s->counter.cs.max_idle_ns));
+		x->r->ticks++;
+		strcpy(x->clock, "-");
+		if (oracle_ops_tick(&x->o, s, &tk0, x->prop, x->why, sizeof(x->why)))
+			*stop = finding(x, "idle");
+		return 0;
+	}
+	case SIM_OP_STALL:
+		sim_stall_ns(s, min_u64((u64)op->a, stall_cap_ns(s)));
+		return 0;
+	case SIM_OP_ADJTIMEX:
+		return call_adjtimex(x, op, stop);
+	case SIM_OP_CLOCK_ADJTIME:
+		if (!clock_id_valid(op->clock))
+			return -EINVAL;
+		if (op->clock != TK_CLOCK_REALTIME)
+			return -EOPNOTSUPP;
+		return call_adjtimex(x, op, stop);
+	case SIM_OP_SETTIMEOFDAY:
+		return call_settimeofday(x, op);
+	case SIM_OP_CLOCK_SETTIME:
+		return call_clock_settime(x, op);
+	case SIM_OP_COUNTER_PPB:
+		sim_counter_set_error_ppb(&s->counter, op->a);
+		return 0;
+	case SIM_OP_SUSPEND:
+		timekeeping_suspend(&s->k);
+		x->o.raw_skipped -= sim_raw_cycles_since_boot(s);
+		sim_stall_ns(s, (u64)op->a);
+		x->o.raw_skipped += sim_raw_cycles_since_boot(s);
+		sleep = set_normalized_timespec64(0, op->a);
+		timekeeping_resume(&s->k, &sleep);
+		oracle_ops_resync(&x->o, s);
+		return 0;
+	case SIM_OP_SKEW:
+		if (op->clock > 0 && op->clock < SIM_OPS_MAX_CPUS) {
+			sim_counter_set_cpu_offset(&s->counter, (unsigned int)op->clock, op->a);
+			x->o.cpus |= 1U << op->clock;
+			/* New hardware: that CPU's history no longer applies. */
+			memset(&x->o.mono[op->clock], 0, sizeof(x->o.mono[0]));
+		}
+		return 0;
+	case SIM_OP_INJECT:
+		sim_bugs_apply(&s->k, bugs | (u64)op->a);
+		return 0;
+	case SIM_OP_MIDWRITE:
+		oracle_ops_arm_midwrite(&x->o, s);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static bool is_call(enum sim_op_kind k)
+{
+	return k == SIM_OP_ADJTIMEX || k == SIM_OP_CLOCK_ADJTIME || k == SIM_OP_SETTIMEOFDAY ||
+	       k == SIM_OP_CLOCK_SETTIME;
+}
+
+/* After a call: a failure must be an expected errno and change nothing. */
+static bool check_call(struct exec *x, const struct sim_op *op, int ret,
+		       const struct oracle_state *before)
+{
+	struct oracle_state after;
+
+	if (ret >= 0)
+		return false;
+	strcpy(x->clock, "-");
+	x->o.evals[OP_PROP_ERRNO]++;
+	if (!errno_expected(ret)) {
+		strcpy(x->prop, oracle_prop_names[OP_PROP_ERRNO]);
+		snprintf(x->why, sizeof(x->why), "%s failed with %d", sim_op_names[op->kind], ret);
+		if (finding(x, sim_op_names[op->kind]))
+			return true;
+	}
+	x->o.evals[OP_PROP_FAILED_CALL]++;
+	oracle_state_take(&after, x->s);
+	if (oracle_state_diff(before, &after, x->why, sizeof(x->why))) {
+		strcpy(x->prop, oracle_prop_names[OP_PROP_FAILED_CALL]);
+		return finding(x, sim_op_names[op->kind]);
+	}
+	return false;
+}
+
+static int exec_ops(struct exec *x, const struct sim_op_list *l, u64 bugs)
+{
+	for (unsigned int i = 0; i < l->n; i++) {
+		const struct sim_op *op = &l->ops[i];
+		struct oracle_state before;
+		bool stop = false;
+		int ret;
+
+		x->op_index = i;
+		if (advance(x, op->t_ns))
+			return 1;
+		if (is_call(op->kind))
+			oracle_state_take(&before, x->s);
+		ret = apply(x, op, bugs, &stop);
+		x->r->ops_run++;
+		if (stop || (is_call(op->kind) && check_call(x, op, ret, &before)))
+			return 1;
+		if (oracle_ops_instant(&x->o, x->s, x->prop, x->clock, x->why, sizeof(x->why)) &&
+		    finding(x, sim_op_names[op->kind]))
+			return 1;
+	}
+	return 0;
+}
+
+/**
+ * sim_ops_run() - build the system of @l, apply its ops, check after every op
+ * @l:     the op list
+ * @bugs:  injectable bugs switched on at boot (sim/bugs.h), 0 for none
+ * @flags: SIM_OPS_*
+ * @r:     what was seen
+ * @log:   where to describe findings as they come (NULL: nowhere)
+ *
+ * Return: 0 when every property held (known kernel behaviours aside), 1 on
+ * a finding (in @r->first), or a negative errno when the system cannot be
+ * built from @l->cfg.
+ */
+int sim_ops_run(const struct sim_op_list *l, u64 bugs, unsigned int flags,
+		struct sim_ops_result *r, FILE *log)
+{
+	struct exec *x = calloc(1, sizeof(*x));
+	struct sim_system *s = aligned_alloc(64, (sizeof(*s) + 63) & ~(size_t)63);
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	if (!x || !s) {
+		free(x);
+		free(s);
+		return -ENOMEM;
+	}
+	/* Zeroed, so that struct padding compares equal in the failed-call check. */
+	memset(s, 0, sizeof(*s));
+	ret = sim_system_init(s, &l->cfg);
+	if (ret) {
+		free(x);
+		free(s);
+		return ret;
+	}
+	sim_bugs_apply(&s->k, bugs);
+	x->s = s;
+	x->r = r;
+	x->flags = flags;
+	x->log = log;
+	oracle_ops_init(&x->o, s);
+	ret = exec_ops(x, l, bugs);
+	memcpy(r->evals, x->o.evals, sizeof(r->evals));
+	s->k.vdso_write_hook = NULL;
+	sim_system_destroy(s);
+	free(s);
+	free(x);
+	return ret;
+}

@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: the seed op lists of the fuzz corpus and of `tksim fuzz`.
+/*
+ * Each seed is a short op list around one value or situation known to
+ * matter: the values of the kernel's timer selftests (valid-adjtimex,
+ * adjtick, freq-step, leap-a-day, set-tai, set-2038), the syzkaller / UBSan
+ * finds in kernel/time/ntp.c and timekeeping.c (huge ADJ_SETOFFSET,
+ * time-constant and offset overflows, the (u32) offset cast removed in
+ * v6.13), leap seconds around midnight, settimeofday near 2038 and 2262,
+ * frequency changes just before and after a second boundary, long NOHZ
+ * gaps, narrow counters near a wrap, and the situations of the injectable
+ * bugs (tests/check_bugs.c).  tests/fuzz/gen_corpus writes their byte
+ * encodings (tests/fuzz/corpus/), so the corpus is reproducible.
+ */
+#include "sim/ops_seeds.h"
+
+#include <string.h>
+
+#include "timekeeper/time64.h"
+
+#define MS (NSEC_PER_SEC / 1000)
+#define PPM(x) ((long long)(x) * 65536)
+
+static struct sim_op *at(struct sim_op_list *l, u64 t, enum sim_op_kind kind)
+{
+	struct sim_op op = { .t_ns = t, .kind = kind };
+
+	return sim_ops_push(l, &op);
+}
+
+static struct sim_op *adj(struct sim_op_list *l, u64 t, unsigned int modes)
+{
+	struct sim_op *op = at(l, t, SIM_OP_ADJTIMEX);
+
+	if (op)
+		op->tx.modes = modes;
+	return op;
+}
+
+static void set_time(struct sim_op_list *l, u64 t, s64 sec, s64 usec)
+{
+	struct sim_op *op = at(l, t, SIM_OP_SETTIMEOFDAY);
+
+	if (op) {
+		op->has_tv = true;
+		op->a = sec;
+		op->b = usec;
+	}
+}
+
+static void ticks(struct sim_op_list *l, u64 t, s64 n)
+{
+	struct sim_op *op = at(l, t, SIM_OP_TICKS);
+
+	if (op)
+		op->a = n;
+}
+
+static void with_a(struct sim_op_list *l, u64 t, enum sim_op_kind kind, s64 a)
+{
+	struct sim_op *op = at(l, t, kind);
+
+	if (op)
+		op->a = a;
+}
+
+static void acpi_pm(struct sim_op_list *l, bool near_wrap)
+{
+	l->cfg.counter.freq_hz = 3579545;
+	l->cfg.counter.bits = 24;
+	l->cfg.counter.error_ppb = 0;
+	/* Start 0x20000 cycles (37 ms) before the wrap: the encoder's start unit is 1 << 16. */
+	l->cfg.counter.start = near_wrap ? (0xffffff - (2ULL << 16)) & 0xffffff : 0;
+}
+
+static void seed_freq_mid_tick(struct sim_op_list *l, long long ppm)
+{
+	ticks(l, 0, 20);
+	adj(l, 20 * MS + MS / 2, ADJ_FREQUENCY)->tx.freq = PPM(ppm);
+	at(l, 20 * MS + MS / 2 + 1, SIM_OP_READ);
+}
+
+static void seed_freq_second(struct sim_op_list *l)
+{
+	/* HZ=100, the frequency changed 60 ns before and after a second boundary (freq-step). */
+	l->cfg.hz = 100;
+	l->cfg.counter.error_ppb = 0;
+	adj(l, NSEC_PER_SEC - 60, ADJ_FREQUENCY)->tx.freq = PPM(-35);
+	adj(l, NSEC_PER_SEC + 60, ADJ_FREQUENCY)->tx.freq = PPM(35);
+	adj(l, 2 * NSEC_PER_SEC - 1, ADJ_FREQUENCY)->tx.freq = PPM(-500);
+	at(l, 2 * NSEC_PER_SEC + 5 * MS, SIM_OP_READ);
+}
+
+static void seed_valid_adjtimex(struct sim_op_list *l)
+{
+	/* valid-adjtimex.c: frequencies in and out of range, offsets, status bits. */
+	static const long long freqs[] = { PPM(-500),     PPM(500),      PPM(-501), PPM(501),
+					   PPM(-100000), PPM(100000), 1LL << 62, -(1LL << 62) };
+	u64 t = 5 * MS;
+
+	for (unsigned int i = 0; i < sizeof(freqs) / sizeof(freqs[0]); i++, t += 3 * MS)
+		adj(l, t, ADJ_FREQUENCY)->tx.freq = freqs[i];
+	adj(l, t += MS, ADJ_STATUS)->tx.status = STA_PLL;
+	adj(l, t += MS, ADJ_OFFSET)->tx.offset = 500000;
+	adj(l, t += MS, ADJ_OFFSET | ADJ_NANO)->tx.offset = -499999999;
+	adj(l, t += MS, ADJ_OFFSET | ADJ_MICRO)->tx.offset = 1LL << 40;
+	adj(l, t += MS, ADJ_MAXERROR | ADJ_ESTERROR)->tx.maxerror = -1;
+	adj(l, t += MS, 0xffffffffU);
+	adj(l, t += MS, ADJ_SETOFFSET)->tx.time.tv_usec = -1;
+	adj(l, t += MS, ADJ_SETOFFSET)->tx.time.tv_usec = 1000000;
+	adj(l, t += MS, ADJ_SETOFFSET | ADJ_NANO)->tx.time.tv_usec = 1000000000;
+	ticks(l, t += MS, 1100);
+}
+
+static void seed_adjtick(struct sim_op_list *l)
+{
+	static const long long ticks_us[] = { 9000, 8999, 11000, 11001, 10000, 9999, 10001 };
+	u64 t = MS / 3;
+
+	for (unsigned int i = 0; i < sizeof(ticks_us) / sizeof(ticks_us[0]); i++, t += 300 * MS)
+		adj(l, t, ADJ_TICK)->tx.tick = ticks_us[i];
+}
+
+static void seed_leap(struct sim_op_list *l, int status)
+{
+	/* leap-a-day.c: two seconds before midnight, arm the leap, run across it. */
+	set_time(l, MS, 1767225600 + 86400 - 2, 0);
+	adj(l, 2 * MS, ADJ_STATUS)->tx.status = status;
+	adj(l, 3 * MS, ADJ_STATUS)->tx.status = status;
+	ticks(l, 4 * MS, 2500);
+	adj(l, 3 * NSEC_PER_SEC, ADJ_STATUS)->tx.status = 0;
+}
+
+static void seed_set_tai(struct sim_op_list *l)
+{
+	static const long long tais[] = { 37, 0, -1, 100000, 100001, 1LL << 40 };
+	u64 t = MS;
+
+	for (unsigned int i = 0; i < sizeof(tais) / sizeof(tais[0]); i++, t += MS)
+		adj(l, t, ADJ_TAI)->tx.constant = tais[i];
+}
+
+static void seed_set_time_near(struct sim_op_list *l, s64 sec)
+{
+	set_time(l, MS, sec - 2, 999999);
+	ticks(l, 2 * MS, 2100);
+	set_time(l, 3 * NSEC_PER_SEC, sec, 0);
+	set_time(l, 3 * NSEC_PER_SEC + MS, sec + 1, 0);
+}
+
+static void seed_setoffset_huge(struct sim_op_list *l)
+{
+	static const s64 secs[] = { S64_MAX, S64_MIN, KTIME_SEC_MAX, -KTIME_SEC_MAX, 1LL << 33,
+				    -(1LL << 33) };
+	u64 t = MS;
+
+	for (unsigned int i = 0; i < sizeof(secs) / sizeof(secs[0]); i++, t += MS) {
+		struct sim_op *op = adj(l, t, ADJ_SETOFFSET | ADJ_NANO);
+
+		op->tx.time.tv_sec = secs[i];
+		op->tx.time.tv_usec = 999999999;
+	}
+}
+
+static void seed_ntp_overflow(struct sim_op_list *l)
+{
+	/* syzkaller: time constant and offset overflows; the (u32) offset cast (v6.13). */
+	adj(l, MS, ADJ_STATUS)->tx.status = STA_PLL | STA_FLL;
+	adj(l, 2 * MS, ADJ_TIMECONST)->tx.constant = S64_MAX;
+	adj(l, 3 * MS, ADJ_TIMECONST)->tx.constant = S64_MIN;
+	adj(l, 4 * MS, ADJ_OFFSET)->tx.offset = S64_MAX;
+	adj(l, 5 * MS, ADJ_OFFSET | ADJ_NANO)->tx.offset = S64_MIN;
+	adj(l, 6 * MS, ADJ_OFFSET)->tx.offset = 0x100000001LL;
+	adj(l, 1100 * MS, ADJ_OFFSET)->tx.offset = -0x80000000LL;
+	adj(l, 1200 * MS, ADJ_OFFSET_SINGLESHOT)->tx.offset = S64_MAX;
+	adj(l, 1300 * MS, ADJ_OFFSET_SINGLESHOT)->tx.offset = -2000000;
+	adj(l, 1400 * MS, ADJ_OFFSET_SS_READ);
+	ticks(l, 1500 * MS, 2000);
+}
+
+static void seed_nohz(struct sim_op_list *l)
+{
+	with_a(l, MS / 2, SIM_OP_IDLE, 30 * NSEC_PER_SEC);
+	with_a(l, MS, SIM_OP_IDLE, 3600 * NSEC_PER_SEC);
+	/* A stall of 1500 s: beyond max_cycles of the 2.1 GHz counter (delta-overflow). */
+	with_a(l, 2 * MS, SIM_OP_STALL, 1500 * NSEC_PER_SEC);
+	at(l, 3 * MS, SIM_OP_READ);
+}
+
+static void seed_wrap(struct sim_op_list *l)
+{
+	/* A 24-bit ACPI PM timer 37 ms before its wrap: reads all across it (delta-nomask). */
+	acpi_pm(l, true);
+	for (u64 t = 30 * MS; t < 45 * MS; t += 370 * 1000 + 7)
+		at(l, t, SIM_OP_READ);
+}
+
+static void seed_idle_wrap(struct sim_op_list *l)
+{
+	/*
+	 * A 24-bit counter: an idle gap of max_idle_ns (2.1 s, the op caps it), then a tick
+	 * 3 s late (64 % of the wrap, past half: neg-motion-half), then ticks.
+	 */
+	acpi_pm(l, false);
+	ticks(l, 0, 10);
+	with_a(l, 10 * MS, SIM_OP_IDLE, 3 * NSEC_PER_SEC);
+	ticks(l, 11 * MS, 100);
+	with_a(l, 12 * MS, SIM_OP_STALL, 3 * NSEC_PER_SEC);
+	ticks(l, 13 * MS, 2000);
+}
+
+static void seed_suspend(struct sim_op_list *l)
+{
+	ticks(l, 0, 100);
+	with_a(l, 100 * MS, SIM_OP_SUSPEND, 7200 * NSEC_PER_SEC);
+	at(l, 100 * MS + 7200 * NSEC_PER_SEC + 1500 * 1000, SIM_OP_READ);
+}
+
+static void seed_skew(struct sim_op_list *l)
+{
+	struct sim_op *op = at(l, 0, SIM_OP_SKEW);
+
+	op->clock = 1;
+	op->a = -100000;
+	ticks(l, 0, 50);
+	at(l, 50 * MS + 10 * 1000, SIM_OP_READ);
+}
+
+static void seed_raw(struct sim_op_list *l)
+{
+	ticks(l, 0, 2000);
+	at(l, 2 * NSEC_PER_SEC + 123457, SIM_OP_READ);
+}
+
+static void seed_midwrite(struct sim_op_list *l)
+{
+	at(l, MS / 2, SIM_OP_MIDWRITE);
+	ticks(l, MS / 2, 2);
+	at(l, 3 * MS, SIM_OP_MIDWRITE);
+	adj(l, 3 * MS + 1, ADJ_FREQUENCY)->tx.freq = PPM(12);
+}
+
+static void seed_counter_step(struct sim_op_list *l)
+{
+	with_a(l, NSEC_PER_SEC - 1, SIM_OP_COUNTER_PPB, 12000000);
+	with_a(l, NSEC_PER_SEC + 1, SIM_OP_COUNTER_PPB, -12000000);
+	ticks(l, NSEC_PER_SEC + 2, 1500);
+}
+
+static void seed_unprivileged(struct sim_op_list *l)
+{
+	u64 t = MS;
+	struct sim_op *op;
+
+	for (unsigned int bit = 0; bit < 16; bit++, t += MS) {
+		op = adj(l, t, 1U << bit);
+		op->user = true;
+		op->tx.tick = 10000;
+		op->tx.offset = 1000;
+	}
+	adj(l, t, ADJ_OFFSET_SS_READ)->user = true;
+	op = at(l, t + MS, SIM_OP_SETTIMEOFDAY);
+	op->user = op->has_tv = true;
+	op->a = 1;
+	op = at(l, t + 2 * MS, SIM_OP_CLOCK_SETTIME);
+	op->user = true;
+}
+
+static void seed_clock_ids(struct sim_op_list *l)
+{
+	u64 t = MS;
+
+	for (s32 c = -2; c <= 13; c++, t += MS) {
+		struct sim_op *op = at(l, t, SIM_OP_CLOCK_ADJTIME);
+
+		op->clock = c;
+		op->tx.modes = ADJ_FREQUENCY;
+		op->tx.freq = PPM(1);
+		op = at(l, t, SIM_OP_CLOCK_SETTIME);
+		op->clock = c;
+		op->a = 1767225600 + c;
+		op->b = c < 0 ? -1 : c * 1000;
+	}
+}
+
+static void seed_timezone(struct sim_op_list *l)
+{
+	static const int mw[] = { 0, -60, 15 * 60, 15 * 60 + 1, -15 * 60 - 1 };
+	u64 t = MS;
+
+	for (unsigned int i = 0; i < sizeof(mw) / sizeof(mw[0]); i++, t += MS) {
+		struct sim_op *op = at(l, t, SIM_OP_SETTIMEOFDAY);
+
+		op->has_tz = true;
+		op->tz.tz_minuteswest = mw[i];
+		op->tz.tz_dsttime = (int)i;
+	}
+}
+
+static const struct {
+	const char *name;
+	void (*build)(struct sim_op_list *l);
+} seeds[] = {
+#define SEED(name, fn) { name, fn }
+	SEED("freq-mid-tick-up", NULL),
+	SEED("freq-mid-tick-down", NULL),
+	SEED("freq-second-boundary", seed_freq_second),
+	SEED("valid-adjtimex", seed_valid_adjtimex),
+	SEED("adjtick", seed_adjtick),
+	SEED("leap-insert", NULL),
+	SEED("leap-delete", NULL),
+	SEED("set-tai", seed_set_tai),
+	SEED("set-2038", NULL),
+	SEED("set-2262", NULL),
+	SEED("setoffset-huge", seed_setoffset_huge),
+	SEED("ntp-overflow", seed_ntp_overflow),
+	SEED("nohz-long", seed_nohz),
+	SEED("acpi-pm-wrap", seed_wrap),
+	SEED("acpi-pm-idle", seed_idle_wrap),
+	SEED("suspend-2h", seed_suspend),
+	SEED("cpu-skew", seed_skew),
+	SEED("raw-2s", seed_raw),
+	SEED("read-mid-write", seed_midwrite),
+	SEED("counter-step", seed_counter_step),
+	SEED("unprivileged", seed_unprivileged),
+	SEED("clock-ids", seed_clock_ids),
+	SEED("timezone", seed_timezone),
+#undef SEED
+};
+
+/** sim_ops_nr_seeds() - how many seeds there are. */
+unsigned int sim_ops_nr_seeds(void)
+{
+	return sizeof(seeds) / sizeof(seeds[0]);
+}
+
+/**
+ * sim_ops_seed() - build seed @i
+ * @i: 0 .. sim_ops_nr_seeds() - 1
+ * @l: an initialised list, replaced by the seed (default system unless the seed says)
+ *
+ * Return: the seed's name (its corpus file name), or NULL if @i is out of range.
+ */
+const char *sim_ops_seed(unsigned int i, struct sim_op_list *l)
+{
+	if (i >= sim_ops_nr_seeds())
+		return NULL;
+	sim_ops_clear(l);
+	sim_config_default(&l->cfg);
+	switch (i) {
+	case 0:
+		seed_freq_mid_tick(l, 500);
+		break;
+	case 1:
+		seed_freq_mid_tick(l, -500);
+		break;
+	case 5:
+		seed_leap(l, STA_INS);
+		break;
+	case 6:
+		seed_leap(l, STA_DEL);
+		break;
+	case 8:
+		seed_set_time_near(l, 0x7fffffffLL);
+		break;
+	case 9:
+		seed_set_time_near(l, TIME_SETTOD_SEC_MAX);
+		break;
+	default:
+		seeds[i].build(l);
+		break;
+	}
+	return seeds[i].name;
+}
