@@ -223,8 +223,8 @@ static void stop_reader(struct run_m32 *m)
  * @m: the options and state
  * @s: the system, from run_m32_system_new()
  *
- * Return: 0, or exit status 2 with the reason when this tksim or this host
- * cannot run 32-bit code (nothing could be checked).
+ * Return: 0; exit status 4 (skipped) with the reason when this tksim or this
+ * host cannot run 32-bit code (nothing could be observed); 2 for other errors.
  */
 int run_m32_start(struct run_m32 *m, struct sim_system *s)
 {
@@ -234,12 +234,13 @@ int run_m32_start(struct run_m32 *m, struct sim_system *s)
 
 	if (!m->enabled)
 		return 0;
-	if (reader_path(path, sizeof(path)) || access(path, X_OK))
-		return tksim_usage_error(
-			"run",
-			"--m32-readers: no 32-bit reader '%s' (this tksim was built "
-			"without one: configure --enable-m32-readers needs gcc -m32)",
+	if (reader_path(path, sizeof(path)) || access(path, X_OK)) {
+		fprintf(stderr,
+			"tksim run: skipped: --m32-readers: no 32-bit reader '%s' (this tksim was "
+			"built without one: configure --enable-m32-readers needs gcc -m32)\n",
 			path);
+		return TKSIM_EXIT_SKIP;
+	}
 	/* A reader that dies must not kill tksim with SIGPIPE: its write fails instead. */
 	signal(SIGPIPE, SIG_IGN);
 	if (pipe2(to, O_CLOEXEC) || pipe2(from, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
@@ -257,12 +258,15 @@ int run_m32_start(struct run_m32 *m, struct sim_system *s)
 	if (read(err[0], &e, sizeof(e)) == (ssize_t)sizeof(e)) {
 		close(err[0]);
 		stop_reader(m);
-		return tksim_usage_error(
-			"run", "--m32-readers: cannot run '%s': %s%s", path, strerror(e),
-			e == ENOEXEC
-				? " (this host runs no i386 programs; TKSIM_M32_RUNNER=qemu-i386 "
-				  "runs the reader under user-mode emulation)"
-				: "");
+		if (e != ENOEXEC)
+			return tksim_usage_error("run", "--m32-readers: cannot run '%s': %s", path,
+						 strerror(e));
+		fprintf(stderr,
+			"tksim run: skipped: --m32-readers: cannot run '%s': %s (this host runs no "
+			"i386 programs; TKSIM_M32_RUNNER=qemu-i386 runs the reader under user-mode "
+			"emulation)\n",
+			path, strerror(e));
+		return TKSIM_EXIT_SKIP;
 	}
 	close(err[0]);
 	m->next_ns = s->now_ns;
