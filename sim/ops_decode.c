@@ -24,18 +24,23 @@
  */
 #include <string.h>
 
+#include "sim/counter.h"
 #include "sim/ops.h"
 
 static const unsigned int hz_table[] = { 1000, 250, 100, 300, 1024, 24, 10000, 1200 };
-static const u64 freq_table[] = { 2100000000ULL, 3579545,   19200000, 1000000000ULL,
-				  24000000,      14318180,  32768,    3000000000ULL };
+static const u64 freq_table[] = { 2100000000ULL, 3579545,  19200000, 1000000000ULL,
+				  24000000,	 14318180, 32768,    3000000000ULL };
 static const unsigned int bits_table[] = { 64, 56, 32, 24 };
 static const s64 ppb_table[] = { 35000, 0, -250000, 500000, -35000, 1000, 12000000, -12000000 };
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
-/* Ticked virtual time one op may add, and one input in all (keeps an input in microseconds). */
-#define DT_MAX_NS (2 * NSEC_PER_SEC)
-#define TICKED_MAX_NS (16 * NSEC_PER_SEC)
+/*
+ * Ticked virtual time one op may add, and one input in all: at most 1000 ticks at
+ * HZ=1000 (under a millisecond of work).  Longer spans are idle, stall and suspend
+ * ops, which cost one tick whatever their length.
+ */
+#define DT_MAX_NS (NSEC_PER_SEC / 4)
+#define TICKED_MAX_NS NSEC_PER_SEC
 /* A counter frequency error beyond 5 % is no longer a crystal. */
 #define PPB_MAX 50000000LL
 #define SKEW_MAX (1LL << 40)
@@ -76,22 +81,22 @@ static s64 clamp_s64(s64 v, s64 lo, s64 hi)
 }
 
 /* The fields of @tx its mode bits use, in struct order (shared by decode and encode). */
-#define TIMEX_FIELDS(X, tx)                                                           \
-	X((tx)->modes & (ADJ_OFFSET | ADJ_OFFSET_SS_BIT), (tx)->offset)               \
-	X((tx)->modes & ADJ_FREQUENCY, (tx)->freq)                                    \
-	X((tx)->modes & ADJ_MAXERROR, (tx)->maxerror)                                 \
-	X((tx)->modes & ADJ_ESTERROR, (tx)->esterror)                                 \
-	X((tx)->modes & ADJ_STATUS, (tx)->status)                                     \
-	X((tx)->modes & (ADJ_TIMECONST | ADJ_TAI), (tx)->constant)                    \
-	X((tx)->modes & ADJ_SETOFFSET, (tx)->time.tv_sec)                             \
-	X((tx)->modes & ADJ_SETOFFSET, (tx)->time.tv_usec)                            \
-	X((tx)->modes & ADJ_TICK, (tx)->tick)
+#define TIMEX_FIELDS(X, tx)                                            \
+	X((tx)->modes &(ADJ_OFFSET | ADJ_OFFSET_SS_BIT), (tx)->offset) \
+	X((tx)->modes &ADJ_FREQUENCY, (tx)->freq)                      \
+	X((tx)->modes &ADJ_MAXERROR, (tx)->maxerror)                   \
+	X((tx)->modes &ADJ_ESTERROR, (tx)->esterror)                   \
+	X((tx)->modes &ADJ_STATUS, (tx)->status)                       \
+	X((tx)->modes &(ADJ_TIMECONST | ADJ_TAI), (tx)->constant)      \
+	X((tx)->modes &ADJ_SETOFFSET, (tx)->time.tv_sec)               \
+	X((tx)->modes &ADJ_SETOFFSET, (tx)->time.tv_usec)              \
+	X((tx)->modes &ADJ_TICK, (tx)->tick)
 
 static void decode_timex(struct reader *r, struct tk_timex *tx)
 {
 	tx->modes = (unsigned int)get_u64(r);
-#define GET(cond, field)                                \
-	if (cond)                                       \
+#define GET(cond, field) \
+	if (cond)        \
 		field = (__typeof__(field))get_s64(r);
 	TIMEX_FIELDS(GET, tx)
 #undef GET
@@ -121,8 +126,33 @@ static void decode_config(struct reader *r, struct sim_config *cfg)
 	}
 }
 
+/*
+ * What the executor does in full for this system: the longest idle op
+ * (SIM_OPS_MAX_TICKS / 4 maximal NOHZ gaps) and the longest stall (85 % of the
+ * negative-motion cut-off, less two ticks, at a counter up to 6 % fast).
+ */
+struct spans {
+	u64 idle_max, stall_max;
+};
+
+static void decode_spans(const struct sim_config *cfg, struct spans *sp)
+{
+	struct sim_counter c;
+	unsigned __int128 ns;
+
+	sp->idle_max = sp->stall_max = 0;
+	if (sim_counter_init(&c, &cfg->counter, "sim"))
+		return;
+	ns = (unsigned __int128)c.cs.max_idle_ns * (SIM_OPS_MAX_TICKS / 4);
+	sp->idle_max = ns > SIM_OPS_MAX_SPAN_NS ? SIM_OPS_MAX_SPAN_NS : (u64)ns;
+	ns = (unsigned __int128)(c.cs.max_raw_delta / 100 * 85) * NSEC_PER_SEC * 100 /
+	     (cfg->counter.freq_hz * 106ULL);
+	ns = ns > 2 * NSEC_PER_SEC / cfg->hz ? ns - 2 * NSEC_PER_SEC / cfg->hz : 0;
+	sp->stall_max = ns > SIM_OPS_MAX_SPAN_NS ? SIM_OPS_MAX_SPAN_NS : (u64)ns;
+}
+
 /* The op's numbers; returns the virtual time it spends without ticks. */
-static u64 decode_args(struct reader *r, struct sim_op *op)
+static u64 decode_args(struct reader *r, struct sim_op *op, const struct spans *sp)
 {
 	u8 flags;
 
@@ -133,7 +163,15 @@ static u64 decode_args(struct reader *r, struct sim_op *op)
 	case SIM_OP_IDLE:
 	case SIM_OP_STALL:
 	case SIM_OP_SUSPEND:
-		op->a = (s64)(get_u64(r) % (SIM_OPS_MAX_SPAN_NS + 1));
+		op->a = (s64)get_u64(r);
+		if (op->a < 0 || (u64)op->a > (op->kind == SIM_OP_IDLE	  ? sp->idle_max
+					       : op->kind == SIM_OP_STALL ? sp->stall_max
+									  : SIM_OPS_MAX_SPAN_NS))
+			op->a = (s64)((u64)op->a %
+				      ((op->kind == SIM_OP_IDLE	   ? sp->idle_max
+					: op->kind == SIM_OP_STALL ? sp->stall_max
+								   : SIM_OPS_MAX_SPAN_NS) +
+				       1));
 		return (u64)op->a;
 	case SIM_OP_ADJTIMEX:
 		decode_timex(r, &op->tx);
@@ -160,7 +198,7 @@ static u64 decode_args(struct reader *r, struct sim_op *op)
 		op->a = clamp_s64(get_s64(r), -PPB_MAX, PPB_MAX);
 		break;
 	case SIM_OP_SKEW:
-		op->clock = (s32)(get_u64(r) % SIM_OPS_MAX_CPUS);
+		op->clock = (s32)(1 + get_u64(r) % (SIM_OPS_MAX_CPUS - 1));
 		op->a = clamp_s64(get_s64(r), -SKEW_MAX, SKEW_MAX);
 		break;
 	default:
@@ -184,8 +222,11 @@ void sim_ops_decode(struct sim_op_list *l, const u8 *data, size_t size)
 	struct reader r = { data, data + size };
 	u64 t = 0, ticked = 0;
 
+	struct spans sp;
+
 	sim_ops_clear(l);
 	decode_config(&r, &l->cfg);
+	decode_spans(&l->cfg, &sp);
 	while (r.p < r.end && l->n < SIM_OPS_MAX_DECODED) {
 		struct sim_op op = { 0 };
 		u8 k = get_byte(&r);
@@ -201,15 +242,15 @@ void sim_ops_decode(struct sim_op_list *l, const u8 *data, size_t size)
 		ticked += dt;
 		t += dt;
 		op.t_ns = t;
-		t += decode_args(&r, &op);
+		t += decode_args(&r, &op, &sp);
 		if (op.kind == SIM_OP_TICKS) {
 			u64 period = NSEC_PER_SEC / l->cfg.hz;
 			u64 left = (TICKED_MAX_NS - ticked) / period;
 
 			if ((u64)op.a > left)
 				op.a = (s64)left;
+			/* Ticks count against the budget; the next op's time is not moved. */
 			ticked += (u64)op.a * period;
-			t += (u64)op.a * period;
 		}
 		if (!sim_ops_push(l, &op))
 			break;
@@ -256,8 +297,8 @@ static u8 index_of(const void *table, size_t n, size_t width, u64 v)
 static void encode_timex(struct writer *w, const struct tk_timex *tx)
 {
 	put_u64(w, tx->modes);
-#define PUT(cond, field)                  \
-	if (cond)                         \
+#define PUT(cond, field) \
+	if (cond)        \
 		put_s64(w, (s64)(field));
 	TIMEX_FIELDS(PUT, tx)
 #undef PUT
@@ -284,8 +325,8 @@ size_t sim_ops_encode(const struct sim_op_list *l, u8 *buf, size_t size)
 
 	put_byte(&w, index_of(hz_table, ARRAY_LEN(hz_table), sizeof(hz_table[0]), c->hz));
 	put_byte(&w, index_of(freq_table, ARRAY_LEN(freq_table), 8, c->counter.freq_hz));
-	put_byte(&w,
-		 index_of(bits_table, ARRAY_LEN(bits_table), sizeof(bits_table[0]), c->counter.bits));
+	put_byte(&w, index_of(bits_table, ARRAY_LEN(bits_table), sizeof(bits_table[0]),
+			      c->counter.bits));
 	put_byte(&w, index_of(ppb_table, ARRAY_LEN(ppb_table), 8, (u64)c->counter.error_ppb));
 	put_byte(&w, c->counter.start ? (u8)(back >> 16 > 255 ? 255 : back >> 16 ?: 1) : 0);
 	for (unsigned int i = 0; i < l->n; i++) {
@@ -294,14 +335,14 @@ size_t sim_ops_encode(const struct sim_op_list *l, u8 *buf, size_t size)
 
 		if (op->kind == SIM_OP_INJECT)
 			continue;
-		put_byte(&w, (u8)((kind > SIM_OP_INJECT ? kind - 1 : kind) | (op->user ? 0x80 : 0)));
+		put_byte(&w,
+			 (u8)((kind > SIM_OP_INJECT ? kind - 1 : kind) | (op->user ? 0x80 : 0)));
 		put_u64(&w, op->t_ns > t ? op->t_ns - t : 0);
 		if (op->t_ns > t)
 			t = op->t_ns;
 		switch (op->kind) {
 		case SIM_OP_TICKS:
 			put_u64(&w, (u64)op->a);
-			t += (u64)op->a * (NSEC_PER_SEC / c->hz);
 			break;
 		case SIM_OP_IDLE:
 		case SIM_OP_STALL:
@@ -331,7 +372,7 @@ size_t sim_ops_encode(const struct sim_op_list *l, u8 *buf, size_t size)
 			put_s64(&w, op->a);
 			break;
 		case SIM_OP_SKEW:
-			put_u64(&w, (u64)op->clock);
+			put_u64(&w, (u64)(op->clock > 0 ? op->clock - 1 : 0));
 			put_s64(&w, op->a);
 			break;
 		default:

@@ -45,8 +45,10 @@ static bool why_values(const char *why, __int128 v[2])
 		if ((p != why && (isdigit((unsigned char)p[-1]) || p[-1] == '.')) ||
 		    !(isdigit((unsigned char)*p) || *p == '-'))
 			continue;
-		if (sscanf(p, "%lld.%9lu%n", &sec, &nsec, &len) == 2 && len > 10 && p[len - 10] == '.') {
-			v[k++] = (__int128)sec * NSEC_PER_SEC + (sec < 0 || *p == '-' ? -(long)nsec : (long)nsec);
+		if (sscanf(p, "%lld.%9lu%n", &sec, &nsec, &len) == 2 && len > 10 &&
+		    p[len - 10] == '.') {
+			v[k++] = (__int128)sec * NSEC_PER_SEC +
+				 (sec < 0 || *p == '-' ? -(long)nsec : (long)nsec);
 			p += len - 1;
 		}
 	}
@@ -144,7 +146,8 @@ static u64 stall_cap_ns(const struct sim_system *s)
 
 	if (used >= cap)
 		return 0;
-	ns = (unsigned __int128)(cap - used) * NSEC_PER_SEC * 100 / (s->cfg.counter.freq_hz * 106ULL);
+	ns = (unsigned __int128)(cap - used) * NSEC_PER_SEC * 100 /
+	     (s->cfg.counter.freq_hz * 106ULL);
 	return ns > SIM_OPS_MAX_SPAN_NS ? SIM_OPS_MAX_SPAN_NS : (u64)ns;
 }
 
@@ -153,10 +156,31 @@ static u64 min_u64(u64 a, u64 b)
 	return a < b ? a : b;
 }
 
-/* clock_adjtime() and clock_settime()'s clock lookup (kernel/time/posix-timers.c, v6.15). */
-static bool clock_id_valid(s32 clock)
+/*
+ * A NOHZ idle of @ns: the tick is never deferred beyond the clocksource's
+ * max_idle_ns (tick_nohz_stop_tick()), so a longer idle is several maximal
+ * gaps, each ended by a tick (at most SIM_OPS_MAX_TICKS of them; the
+ * decoder keeps fuzz inputs below that).
+ */
+static void idle(struct exec *x, u64 ns, bool *stop)
 {
-	return clock >= 0 && clock <= TK_CLOCK_TAI && clock != TK_CLOCK_SGI_CYCLE;
+	struct sim_system *s = x->s;
+	u64 max = s->counter.cs.max_idle_ns;
+
+	/* After a stall, the late tick runs before the CPU goes idle. */
+	while (s->next_tick_ns <= s->now_ns && !*stop)
+		*stop = one_tick(x);
+	for (unsigned int i = 0; ns && !*stop && i < SIM_OPS_MAX_TICKS; i++) {
+		struct timekeeper tk0 = s->k.tk_core.timekeeper;
+		u64 gap = min_u64(ns, max);
+
+		sim_idle_ns(s, gap);
+		ns -= gap;
+		x->r->ticks++;
+		strcpy(x->clock, "-");
+		if (oracle_ops_tick(&x->o, s, &tk0, x->prop, x->why, sizeof(x->why)))
+			*stop = finding(x, "idle");
+	}
 }
 
 /* The failure modes the kernel's entry points have; anything else is a finding. */
@@ -165,7 +189,7 @@ static bool errno_expected(int ret)
 	return ret == -EINVAL || ret == -EPERM || ret == -EOPNOTSUPP;
 }
 
-/* adjtimex()/clock_adjtime(CLOCK_REALTIME) with its properties. */
+/* adjtimex() or clock_adjtime() with its properties. */
 static int call_adjtimex(struct exec *x, const struct sim_op *op, bool *stop)
 {
 	struct oracle_snapshot v0, k0, v1, k1;
@@ -179,7 +203,10 @@ static int call_adjtimex(struct exec *x, const struct sim_op *op, bool *stop)
 		oracle_snapshot(x->s, SIM_PATH_VDSO, &v0, x->why, sizeof(x->why));
 		oracle_snapshot(x->s, SIM_PATH_SYSCALL, &k0, x->why, sizeof(x->why));
 	}
-	ret = do_adjtimex(&x->s->k, &tx, !op->user);
+	if (op->kind == SIM_OP_CLOCK_ADJTIME)
+		ret = tk_sys_clock_adjtime(&x->s->k, op->clock, &tx, !op->user);
+	else
+		ret = do_adjtimex(&x->s->k, &tx, !op->user);
 	if (ret < 0)
 		return ret;
 	x->o.evals[OP_PROP_FREQ_STILL] += still;
@@ -210,25 +237,18 @@ static int call_adjtimex(struct exec *x, const struct sim_op *op, bool *stop)
 	return ret;
 }
 
-static int call_settimeofday(struct exec *x, const struct sim_op *op)
+/* settimeofday() and clock_settime(); a success may have set the clock (or warped it). */
+static int call_set(struct exec *x, const struct sim_op *op)
 {
 	struct tk_timeval tv = { .tv_sec = op->a, .tv_usec = op->b };
-	int ret;
-
-	/* The syscall validates, checks CAP_SYS_TIME, then changes (timekeeper/syscalls.c). */
-	ret = tk_sys_settimeofday(&x->s->k, op->has_tv ? &tv : NULL, op->has_tz ? &op->tz : NULL,
-				  !op->user);
-	if (!ret && op->has_tv)
-		oracle_ops_resync(&x->o, x->s);
-	return ret;
-}
-
-static int call_clock_settime(struct exec *x, const struct sim_op *op)
-{
 	struct timespec64 ts = { .tv_sec = op->a, .tv_nsec = (long)op->b };
 	int ret;
 
-	ret = tk_sys_clock_settime(&x->s->k, op->clock, &ts, !op->user);
+	if (op->kind == SIM_OP_CLOCK_SETTIME)
+		ret = tk_sys_clock_settime(&x->s->k, op->clock, &ts, !op->user);
+	else
+		ret = tk_sys_settimeofday(&x->s->k, op->has_tv ? &tv : NULL,
+					  op->has_tz ? &op->tz : NULL, !op->user);
 	if (!ret)
 		oracle_ops_resync(&x->o, x->s);
 	return ret;
@@ -247,37 +267,23 @@ static int apply(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
 		for (s64 i = 0; i < op->a && i < SIM_OPS_MAX_TICKS && !*stop; i++)
 			*stop = one_tick(x);
 		return 0;
-	case SIM_OP_IDLE: {
-		struct timekeeper tk0;
-
-		/* After a stall, the late tick runs before the CPU goes idle. */
+	case SIM_OP_IDLE:
+		idle(x, (u64)op->a, stop);
+		return 0;
+	case SIM_OP_STALL:
+		/* After a stall, the late tick runs before the next one starts. */
 		while (s->next_tick_ns <= s->now_ns && !*stop)
 			*stop = one_tick(x);
-		if (*stop)
-			return 0;
-		tk0 = s->k.tk_core.timekeeper;
-		sim_idle_ns(s, min_u64((u64)op->a, s->counter.cs.max_idle_ns));
-		x->r->ticks++;
-		strcpy(x->clock, "-");
-		if (oracle_ops_tick(&x->o, s, &tk0, x->prop, x->why, sizeof(x->why)))
-			*stop = finding(x, "idle");
-		return 0;
-	}
-	case SIM_OP_STALL:
-		sim_stall_ns(s, min_u64((u64)op->a, stall_cap_ns(s)));
+		if (!*stop)
+			sim_stall_ns(s, min_u64((u64)op->a, stall_cap_ns(s)));
 		return 0;
 	case SIM_OP_ADJTIMEX:
 		return call_adjtimex(x, op, stop);
 	case SIM_OP_CLOCK_ADJTIME:
-		if (!clock_id_valid(op->clock))
-			return -EINVAL;
-		if (op->clock != TK_CLOCK_REALTIME)
-			return -EOPNOTSUPP;
 		return call_adjtimex(x, op, stop);
 	case SIM_OP_SETTIMEOFDAY:
-		return call_settimeofday(x, op);
 	case SIM_OP_CLOCK_SETTIME:
-		return call_clock_settime(x, op);
+		return call_set(x, op);
 	case SIM_OP_COUNTER_PPB:
 		sim_counter_set_error_ppb(&s->counter, op->a);
 		return 0;
@@ -334,7 +340,17 @@ static bool check_call(struct exec *x, const struct sim_op *op, int ret,
 	x->o.evals[OP_PROP_FAILED_CALL]++;
 	oracle_state_take(&after, x->s);
 	if (oracle_state_diff(before, &after, x->why, sizeof(x->why))) {
+		struct timespec64 ts = { .tv_sec = op->a, .tv_nsec = (long)op->b * 1000 };
+
 		strcpy(x->prop, oracle_prop_names[OP_PROP_FAILED_CALL]);
+		/*
+		 * do_sys_settimeofday64() stores a valid time zone before
+		 * do_settimeofday64() refuses a valid time before boot: the kernel's own
+		 * order, a known finding of its own name.
+		 */
+		if (op->kind == SIM_OP_SETTIMEOFDAY && op->has_tz && op->has_tv && !op->user &&
+		    op->b >= 0 && op->b < (s64)USEC_PER_SEC && timespec64_valid_settod(&ts))
+			strcpy(x->prop, "tz-kept-on-refused-time");
 		return finding(x, sim_op_names[op->kind]);
 	}
 	return false;
@@ -376,8 +392,8 @@ static int exec_ops(struct exec *x, const struct sim_op_list *l, u64 bugs)
  * a finding (in @r->first), or a negative errno when the system cannot be
  * built from @l->cfg.
  */
-int sim_ops_run(const struct sim_op_list *l, u64 bugs, unsigned int flags,
-		struct sim_ops_result *r, FILE *log)
+int sim_ops_run(const struct sim_op_list *l, u64 bugs, unsigned int flags, struct sim_ops_result *r,
+		FILE *log)
 {
 	struct exec *x = calloc(1, sizeof(*x));
 	struct sim_system *s = aligned_alloc(64, (sizeof(*s) + 63) & ~(size_t)63);

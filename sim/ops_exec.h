@@ -30,7 +30,7 @@ struct sim_ops_result {
 	u64 ticks;
 };
 
-int sim_ops_run(const struct sim_op_list *l, u64 bugs, unsigned int flags,
-		struct sim_ops_result *r, FILE *log);
+int sim_ops_run(const struct sim_op_list *l, u64 bugs, unsigned int flags, struct sim_ops_result *r,
+		FILE *log);
 
 #endif /* TKSIM_SIM_OPS_EXEC_H */

@@ -14,17 +14,17 @@
 #include <string.h>
 
 #define MS (NSEC_PER_SEC / 1000)
-#define PPM(x) ((long long)(x) * 65536)
+#define PPM(x) ((long long)(x)*65536)
 
 static s64 pick(struct sim_rng *r, const s64 *v, size_t n)
 {
 	return v[sim_rng_below(r, n)];
 }
 
-#define PICK(r, ...)                                                        \
-	({                                                                  \
-		static const s64 v_[] = { __VA_ARGS__ };                    \
-		pick(r, v_, sizeof(v_) / sizeof(v_[0]));                    \
+#define PICK(r, ...)                                     \
+	({                                               \
+		static const s64 v_[] = { __VA_ARGS__ }; \
+		pick(r, v_, sizeof(v_) / sizeof(v_[0])); \
 	})
 
 /* A number near an interesting one, or anything. */
@@ -47,7 +47,7 @@ static void gen_timex(struct tk_timex *tx, struct sim_rng *r)
 {
 	static const unsigned int bits[] = { ADJ_OFFSET, ADJ_FREQUENCY, ADJ_MAXERROR, ADJ_ESTERROR,
 					     ADJ_STATUS, ADJ_TIMECONST, ADJ_TAI,      ADJ_SETOFFSET,
-					     ADJ_MICRO,  ADJ_NANO,      ADJ_TICK,     ADJ_ADJTIME };
+					     ADJ_MICRO,	 ADJ_NANO,	ADJ_TICK,     ADJ_ADJTIME };
 	unsigned int n = 1 + (unsigned int)sim_rng_below(r, 3);
 
 	memset(tx, 0, sizeof(*tx));
@@ -63,9 +63,9 @@ static void gen_timex(struct tk_timex *tx, struct sim_rng *r)
 	tx->freq = sim_rng_below(r, 2) ? sim_rng_range(r, PPM(-501), PPM(501)) : any_s64(r);
 	tx->maxerror = sim_rng_below(r, 2) ? sim_rng_range(r, -1, 20000000) : any_s64(r);
 	tx->esterror = sim_rng_below(r, 2) ? sim_rng_range(r, -1, 20000000) : any_s64(r);
-	tx->status = (int)(sim_rng_below(r, 4) ? PICK(r, STA_PLL, STA_PLL | STA_FLL, STA_INS, STA_DEL,
-						      STA_UNSYNC, STA_PLL | STA_NANO, STA_FREQHOLD,
-						      STA_INS | STA_DEL, 0)
+	tx->status = (int)(sim_rng_below(r, 4) ? PICK(r, STA_PLL, STA_PLL | STA_FLL, STA_INS,
+						      STA_DEL, STA_UNSYNC, STA_PLL | STA_NANO,
+						      STA_FREQHOLD, STA_INS | STA_DEL, 0)
 					       : (s64)(sim_rng_next(r) & 0xffff));
 	tx->constant = sim_rng_below(r, 2) ? sim_rng_range(r, -2, 12) : any_s64(r);
 	tx->tick = sim_rng_below(r, 4) ? sim_rng_range(r, 8999, 11001) : any_s64(r);
@@ -101,10 +101,10 @@ static u64 gen_dt(struct sim_rng *r, const struct sim_op_list *l, u64 t)
 static void gen_op(struct sim_op *op, struct sim_rng *r, u64 t)
 {
 	static const u8 weights[SIM_OP_NR_KINDS] = {
-		[SIM_OP_READ] = 14,	    [SIM_OP_TICKS] = 8,		[SIM_OP_IDLE] = 4,
-		[SIM_OP_STALL] = 2,	    [SIM_OP_ADJTIMEX] = 40,	[SIM_OP_CLOCK_ADJTIME] = 4,
-		[SIM_OP_SETTIMEOFDAY] = 6,  [SIM_OP_CLOCK_SETTIME] = 4, [SIM_OP_COUNTER_PPB] = 4,
-		[SIM_OP_SUSPEND] = 2,	    [SIM_OP_SKEW] = 2,		[SIM_OP_MIDWRITE] = 2,
+		[SIM_OP_READ] = 14,	   [SIM_OP_TICKS] = 8,	       [SIM_OP_IDLE] = 4,
+		[SIM_OP_STALL] = 2,	   [SIM_OP_ADJTIMEX] = 40,     [SIM_OP_CLOCK_ADJTIME] = 4,
+		[SIM_OP_SETTIMEOFDAY] = 6, [SIM_OP_CLOCK_SETTIME] = 4, [SIM_OP_COUNTER_PPB] = 4,
+		[SIM_OP_SUSPEND] = 2,	   [SIM_OP_SKEW] = 2,	       [SIM_OP_MIDWRITE] = 2,
 	};
 	unsigned int total = 0, x;
 	int k;
@@ -135,13 +135,13 @@ static void gen_op(struct sim_op *op, struct sim_rng *r, u64 t)
 		break;
 	case SIM_OP_SETTIMEOFDAY:
 	case SIM_OP_CLOCK_SETTIME:
-		op->has_tv = sim_rng_below(r, 4) != 0;
+		op->has_tv = op->kind == SIM_OP_SETTIMEOFDAY && sim_rng_below(r, 4) != 0;
 		op->has_tz = op->kind == SIM_OP_SETTIMEOFDAY && sim_rng_below(r, 3) == 0;
 		op->clock = sim_rng_below(r, 4) ? 0 : (s32)sim_rng_range(r, -1, 12);
-		op->a = sim_rng_below(r, 2) ? 1767225600 + sim_rng_range(r, -86400, 86400)
-					    : PICK(r, 0x7fffffff - 1, 0x7fffffff, 0x80000000LL,
-						   TIME_SETTOD_SEC_MAX, KTIME_SEC_MAX, -1, 0, 1,
-						   S64_MAX);
+		op->a = sim_rng_below(r, 2)
+				? 1767225600 + sim_rng_range(r, -86400, 86400)
+				: PICK(r, 0x7fffffff - 1, 0x7fffffff, 0x80000000LL,
+				       TIME_SETTOD_SEC_MAX, KTIME_SEC_MAX, -1, 0, 1, S64_MAX);
 		op->b = sim_rng_below(r, 4) ? sim_rng_range(r, 0, 999999) : any_s64(r);
 		op->tz.tz_minuteswest = (int)sim_rng_range(r, -15 * 60 - 1, 15 * 60 + 1);
 		op->tz.tz_dsttime = (int)sim_rng_range(r, -1, 2);
@@ -266,9 +266,9 @@ unsigned int sim_ops_shrink(struct sim_op_list *l, u64 bugs, unsigned int flags,
 	}
 	/* Zero the numbers of each call one at a time. */
 	for (unsigned int i = 0; i < l->n && runs < max_runs; i++) {
-		long long *f[] = { &l->ops[i].tx.offset,   &l->ops[i].tx.freq,
-				   &l->ops[i].tx.maxerror, &l->ops[i].tx.esterror,
-				   &l->ops[i].tx.constant, &l->ops[i].tx.tick,
+		long long *f[] = { &l->ops[i].tx.offset,      &l->ops[i].tx.freq,
+				   &l->ops[i].tx.maxerror,    &l->ops[i].tx.esterror,
+				   &l->ops[i].tx.constant,    &l->ops[i].tx.tick,
 				   &l->ops[i].tx.time.tv_sec, &l->ops[i].tx.time.tv_usec };
 
 		for (unsigned int k = 0; k < sizeof(f) / sizeof(f[0]) && runs < max_runs; k++) {

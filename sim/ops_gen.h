@@ -8,7 +8,7 @@
 
 void sim_ops_generate(struct sim_op_list *l, struct sim_rng *r, unsigned int nr_ops);
 void sim_ops_mutate(struct sim_op_list *l, struct sim_rng *r);
-unsigned int sim_ops_shrink(struct sim_op_list *l, u64 bugs, unsigned int flags,
-			    const char *sig, unsigned int max_runs);
+unsigned int sim_ops_shrink(struct sim_op_list *l, u64 bugs, unsigned int flags, const char *sig,
+			    unsigned int max_runs);
 
 #endif /* TKSIM_SIM_OPS_GEN_H */

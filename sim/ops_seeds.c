@@ -19,7 +19,7 @@
 #include "timekeeper/time64.h"
 
 #define MS (NSEC_PER_SEC / 1000)
-#define PPM(x) ((long long)(x) * 65536)
+#define PPM(x) ((long long)(x)*65536)
 
 static struct sim_op *at(struct sim_op_list *l, u64 t, enum sim_op_kind kind)
 {
@@ -85,16 +85,18 @@ static void seed_freq_second(struct sim_op_list *l)
 	/* HZ=100, the frequency changed 60 ns before and after a second boundary (freq-step). */
 	l->cfg.hz = 100;
 	l->cfg.counter.error_ppb = 0;
-	adj(l, NSEC_PER_SEC - 60, ADJ_FREQUENCY)->tx.freq = PPM(-35);
-	adj(l, NSEC_PER_SEC + 60, ADJ_FREQUENCY)->tx.freq = PPM(35);
-	adj(l, 2 * NSEC_PER_SEC - 1, ADJ_FREQUENCY)->tx.freq = PPM(-500);
-	at(l, 2 * NSEC_PER_SEC + 5 * MS, SIM_OP_READ);
+	with_a(l, 0, SIM_OP_IDLE, 990 * MS);
+	adj(l, 1000 * MS - 60, ADJ_FREQUENCY)->tx.freq = PPM(-35);
+	adj(l, 1000 * MS + 60, ADJ_FREQUENCY)->tx.freq = PPM(35);
+	with_a(l, 1000 * MS + 60, SIM_OP_IDLE, 980 * MS);
+	adj(l, 1990 * MS + 10 * MS - 1, ADJ_FREQUENCY)->tx.freq = PPM(-500);
+	at(l, 2000 * MS + 5 * MS, SIM_OP_READ);
 }
 
 static void seed_valid_adjtimex(struct sim_op_list *l)
 {
 	/* valid-adjtimex.c: frequencies in and out of range, offsets, status bits. */
-	static const long long freqs[] = { PPM(-500),     PPM(500),      PPM(-501), PPM(501),
+	static const long long freqs[] = { PPM(-500),	 PPM(500),    PPM(-501), PPM(501),
 					   PPM(-100000), PPM(100000), 1LL << 62, -(1LL << 62) };
 	u64 t = 5 * MS;
 
@@ -109,7 +111,8 @@ static void seed_valid_adjtimex(struct sim_op_list *l)
 	adj(l, t += MS, ADJ_SETOFFSET)->tx.time.tv_usec = -1;
 	adj(l, t += MS, ADJ_SETOFFSET)->tx.time.tv_usec = 1000000;
 	adj(l, t += MS, ADJ_SETOFFSET | ADJ_NANO)->tx.time.tv_usec = 1000000000;
-	ticks(l, t += MS, 1100);
+	with_a(l, t += MS, SIM_OP_IDLE, 1100 * MS);
+	ticks(l, t, 100);
 }
 
 static void seed_adjtick(struct sim_op_list *l)
@@ -117,7 +120,7 @@ static void seed_adjtick(struct sim_op_list *l)
 	static const long long ticks_us[] = { 9000, 8999, 11000, 11001, 10000, 9999, 10001 };
 	u64 t = MS / 3;
 
-	for (unsigned int i = 0; i < sizeof(ticks_us) / sizeof(ticks_us[0]); i++, t += 300 * MS)
+	for (unsigned int i = 0; i < sizeof(ticks_us) / sizeof(ticks_us[0]); i++, t += 100 * MS)
 		adj(l, t, ADJ_TICK)->tx.tick = ticks_us[i];
 }
 
@@ -127,8 +130,11 @@ static void seed_leap(struct sim_op_list *l, int status)
 	set_time(l, MS, 1767225600 + 86400 - 2, 0);
 	adj(l, 2 * MS, ADJ_STATUS)->tx.status = status;
 	adj(l, 3 * MS, ADJ_STATUS)->tx.status = status;
-	ticks(l, 4 * MS, 2500);
-	adj(l, 3 * NSEC_PER_SEC, ADJ_STATUS)->tx.status = 0;
+	/* Idle to 5 ms before midnight, tick across it, then on. */
+	with_a(l, 4 * MS, SIM_OP_IDLE, 2 * NSEC_PER_SEC - 10 * MS);
+	ticks(l, 4 * MS, 200);
+	with_a(l, 4 * MS, SIM_OP_IDLE, NSEC_PER_SEC);
+	adj(l, 4 * MS, ADJ_STATUS)->tx.status = 0;
 }
 
 static void seed_set_tai(struct sim_op_list *l)
@@ -143,15 +149,17 @@ static void seed_set_tai(struct sim_op_list *l)
 static void seed_set_time_near(struct sim_op_list *l, s64 sec)
 {
 	set_time(l, MS, sec - 2, 999999);
-	ticks(l, 2 * MS, 2100);
-	set_time(l, 3 * NSEC_PER_SEC, sec, 0);
-	set_time(l, 3 * NSEC_PER_SEC + MS, sec + 1, 0);
+	with_a(l, 2 * MS, SIM_OP_IDLE, 2 * NSEC_PER_SEC - 5 * MS);
+	ticks(l, 2 * MS, 100);
+	set_time(l, 3 * MS, sec, 0);
+	set_time(l, 4 * MS, sec + 1, 0);
+	ticks(l, 5 * MS, 10);
 }
 
 static void seed_setoffset_huge(struct sim_op_list *l)
 {
-	static const s64 secs[] = { S64_MAX, S64_MIN, KTIME_SEC_MAX, -KTIME_SEC_MAX, 1LL << 33,
-				    -(1LL << 33) };
+	static const s64 secs[] = { S64_MAX,	    S64_MIN,   KTIME_SEC_MAX,
+				    -KTIME_SEC_MAX, 1LL << 33, -(1LL << 33) };
 	u64 t = MS;
 
 	for (unsigned int i = 0; i < sizeof(secs) / sizeof(secs[0]); i++, t += MS) {
@@ -171,11 +179,13 @@ static void seed_ntp_overflow(struct sim_op_list *l)
 	adj(l, 4 * MS, ADJ_OFFSET)->tx.offset = S64_MAX;
 	adj(l, 5 * MS, ADJ_OFFSET | ADJ_NANO)->tx.offset = S64_MIN;
 	adj(l, 6 * MS, ADJ_OFFSET)->tx.offset = 0x100000001LL;
-	adj(l, 1100 * MS, ADJ_OFFSET)->tx.offset = -0x80000000LL;
-	adj(l, 1200 * MS, ADJ_OFFSET_SINGLESHOT)->tx.offset = S64_MAX;
-	adj(l, 1300 * MS, ADJ_OFFSET_SINGLESHOT)->tx.offset = -2000000;
-	adj(l, 1400 * MS, ADJ_OFFSET_SS_READ);
-	ticks(l, 1500 * MS, 2000);
+	with_a(l, 7 * MS, SIM_OP_IDLE, NSEC_PER_SEC);
+	adj(l, 7 * MS, ADJ_OFFSET)->tx.offset = -0x80000000LL;
+	adj(l, 8 * MS, ADJ_OFFSET_SINGLESHOT)->tx.offset = S64_MAX;
+	adj(l, 9 * MS, ADJ_OFFSET_SINGLESHOT)->tx.offset = -2000000;
+	adj(l, 10 * MS, ADJ_OFFSET_SS_READ);
+	with_a(l, 10 * MS, SIM_OP_IDLE, NSEC_PER_SEC);
+	ticks(l, 10 * MS, 300);
 }
 
 static void seed_nohz(struct sim_op_list *l)
@@ -198,21 +208,25 @@ static void seed_wrap(struct sim_op_list *l)
 static void seed_idle_wrap(struct sim_op_list *l)
 {
 	/*
-	 * A 24-bit counter: an idle gap of max_idle_ns (2.1 s, the op caps it), then a tick
-	 * 3 s late (64 % of the wrap, past half: neg-motion-half), then ticks.
+	 * A 24-bit counter: 3 s of NOHZ idle (gaps of at most max_idle_ns, 2.1 s), then a
+	 * tick 3 s late (64 % of the wrap, past half: neg-motion-half), then 2 s idle.
 	 */
 	acpi_pm(l, false);
 	ticks(l, 0, 10);
 	with_a(l, 10 * MS, SIM_OP_IDLE, 3 * NSEC_PER_SEC);
 	ticks(l, 11 * MS, 100);
 	with_a(l, 12 * MS, SIM_OP_STALL, 3 * NSEC_PER_SEC);
-	ticks(l, 13 * MS, 2000);
+	/* The late tick; then 2 s idle, which carries the counter past its wrap. */
+	ticks(l, 13 * MS, 1);
+	with_a(l, 14 * MS, SIM_OP_IDLE, 2 * NSEC_PER_SEC);
+	ticks(l, 15 * MS, 20);
 }
 
 static void seed_suspend(struct sim_op_list *l)
 {
 	ticks(l, 0, 100);
 	with_a(l, 100 * MS, SIM_OP_SUSPEND, 7200 * NSEC_PER_SEC);
+	ticks(l, 100 * MS + 7200 * NSEC_PER_SEC, 1);
 	at(l, 100 * MS + 7200 * NSEC_PER_SEC + 1500 * 1000, SIM_OP_READ);
 }
 
@@ -228,8 +242,8 @@ static void seed_skew(struct sim_op_list *l)
 
 static void seed_raw(struct sim_op_list *l)
 {
-	ticks(l, 0, 2000);
-	at(l, 2 * NSEC_PER_SEC + 123457, SIM_OP_READ);
+	ticks(l, 0, 200);
+	at(l, 200 * MS + 123457, SIM_OP_READ);
 }
 
 static void seed_midwrite(struct sim_op_list *l)
@@ -242,9 +256,11 @@ static void seed_midwrite(struct sim_op_list *l)
 
 static void seed_counter_step(struct sim_op_list *l)
 {
-	with_a(l, NSEC_PER_SEC - 1, SIM_OP_COUNTER_PPB, 12000000);
-	with_a(l, NSEC_PER_SEC + 1, SIM_OP_COUNTER_PPB, -12000000);
-	ticks(l, NSEC_PER_SEC + 2, 1500);
+	/* Idle to a millisecond before the second, then the steps around it. */
+	with_a(l, 0, SIM_OP_IDLE, 999 * MS);
+	with_a(l, 1000 * MS - 1, SIM_OP_COUNTER_PPB, 12000000);
+	with_a(l, 1000 * MS + 1, SIM_OP_COUNTER_PPB, -12000000);
+	ticks(l, 1000 * MS + 2, 500);
 }
 
 static void seed_unprivileged(struct sim_op_list *l)
@@ -297,11 +313,24 @@ static void seed_timezone(struct sim_op_list *l)
 	}
 }
 
+static void seed_offset_us(struct sim_op_list *l)
+{
+	/* A negative phase read back in us (the (u32) cast removed in v6.13, f5807b0606da). */
+	adj(l, MS, ADJ_STATUS | ADJ_MICRO)->tx.status = STA_PLL;
+	adj(l, 2 * MS, ADJ_OFFSET | ADJ_MICRO)->tx.offset = -5000;
+	adj(l, 3 * MS, 0);
+	with_a(l, 4 * MS, SIM_OP_IDLE, NSEC_PER_SEC);
+	adj(l, 5 * MS, 0);
+}
+
 static const struct {
 	const char *name;
 	void (*build)(struct sim_op_list *l);
 } seeds[] = {
-#define SEED(name, fn) { name, fn }
+#define SEED(name, fn)   \
+	{                \
+		name, fn \
+	}
 	SEED("freq-mid-tick-up", NULL),
 	SEED("freq-mid-tick-down", NULL),
 	SEED("freq-second-boundary", seed_freq_second),
@@ -325,6 +354,7 @@ static const struct {
 	SEED("unprivileged", seed_unprivileged),
 	SEED("clock-ids", seed_clock_ids),
 	SEED("timezone", seed_timezone),
+	SEED("offset-us-negative", seed_offset_us),
 #undef SEED
 };
 

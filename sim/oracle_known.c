@@ -29,6 +29,12 @@ static const struct {
 	  "every property that reads a coarse clock until the next tick: coarse ahead of fine, "
 	  "a coarse clock a second back or forward at the frequency change, a monotonic coarse "
 	  "clock going back at the next tick, whichever op reads it first" },
+	{ "tz-kept-on-refused-time - settimeofday",
+	  "settimeofday(tv, tz) with a valid time zone and a valid time before boot (REALTIME "
+	  "below MONOTONIC): do_sys_settimeofday64() (kernel/time/time.c) stores sys_tz and "
+	  "updates the vvar page's tz fields, then do_settimeofday64() (kernel/time/timekeeping.c) "
+	  "refuses the time with -EINVAL (\"if (timespec64_compare(&tk->wall_to_monotonic, "
+	  "&ts_delta) > 0)\"): the call fails with the time zone changed" },
 	{ "mult-within-maxadj - *",
 	  "the kernel's own \"Adjusting %s more than 11%\" warning (timekeeping_adjust(), "
 	  "kernel/time/timekeeping.c, printk_once), reachable by a privileged caller: NTP may ask "

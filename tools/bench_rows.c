@@ -17,6 +17,18 @@ const struct bench_row bench_rows[] = {
 		.limit = 6.0,
 		.unit = "M ticks/s",
 	},
+	{
+		/* No target: the thread's 4-13x is a ratio, printed in the row itself. */
+		.key = "vdso32_process",
+		.measure = bench_row_m32,
+	},
+	{
+		.key = "fuzz",
+		.measure = bench_row_fuzz,
+		.target = "fuzz target, 32-op inputs, oracle after every op",
+		.limit = 0.02, /* 20 000 executions per second */
+		.unit = "M execs/s",
+	},
 };
 
 const unsigned int bench_nr_rows = sizeof(bench_rows) / sizeof(bench_rows[0]);

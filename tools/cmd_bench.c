@@ -18,6 +18,7 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tools/bench_report.h"
 #include "tools/options.h"
@@ -48,6 +49,7 @@ static void bench_help(void)
 	       "                checked run simulates D or 2h, whichever is shorter\n"
 	       "  --quick       a short run for CI smoke tests (a few seconds)\n"
 	       "  --json        one JSON object instead of the text report\n"
+	       "  --quiet       no progress line on a terminal (stderr)\n"
 	       "  --help        this text\n\n"
 	       "Exit status: 0 (the numbers are reported, never judged), 2 bad usage.\n");
 }
@@ -71,6 +73,7 @@ static int parse_bench_opts(int argc, char **argv, struct bench_opts *o)
 		{ "engine", 'e', TKSIM_OPT_VALUE },
 		{ "quick", 'q', 0 },
 		{ "json", 'j', 0 },
+		{ "quiet", 'Q', 0 },
 		{ "help", 'h', TKSIM_OPT_CMDLINE },
 		{ NULL, 0, 0 },
 	};
@@ -117,6 +120,9 @@ static int parse_bench_opts(int argc, char **argv, struct bench_opts *o)
 			break;
 		case 'j':
 			o->json = true;
+			break;
+		case 'Q':
+			o->quiet = true;
 			break;
 		case 'h':
 			bench_help();
@@ -168,6 +174,7 @@ int cmd_bench(int argc, char **argv)
 	r->calls = o.calls;
 	r->warmup = o.warmup;
 	r->m.cpu_pinned = o.cpu;
+	r->progress = !o.quiet && isatty(STDERR_FILENO);
 	bench_probe_machine(&r->m);
 	bench_setup_host(&t.host, &r->m);
 	ret = bench_setup_systems(&t, &r->m);
@@ -179,10 +186,15 @@ int cmd_bench(int argc, char **argv)
 	}
 
 	bench_warm_up_cpu(&t, (o.quick ? 10 : 100) * NSEC_PER_MSEC);
+	bench_progress(r, "counter reads", 1, BENCH_NR_APIS + 1 + bench_nr_rows);
 	bench_run_counters(&t, r);
 	bench_run_matrix(&t, r);
-	for (unsigned int i = 0; i < bench_nr_rows; i++)
+	for (unsigned int i = 0; i < bench_nr_rows; i++) {
+		bench_progress(r, bench_rows[i].key, BENCH_NR_APIS + 2 + i,
+			       BENCH_NR_APIS + 1 + bench_nr_rows);
 		r->rate[i].ran = bench_rows[i].measure(&o, &r->rate[i]) == 0;
+	}
+	bench_progress_done(r);
 	r->wall_s = (double)(bench_now_ns() - t0) * 1e-9;
 
 	if (o.json)

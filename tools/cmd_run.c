@@ -267,6 +267,14 @@ static int run_apply_line(int argc, char **argv, void *ctx)
 	return run_parse_argv(argc, argv, ctx);
 }
 
+/* An "at TIME OP ..." line of a scenario: the op timeline (tools/scenario_ops.c). */
+static int run_at_line(char *rest, void *ctx)
+{
+	struct run_opts *o = ctx;
+
+	return scenario_ops_line(&o->ops, rest);
+}
+
 /*
  * parse_run_opts(): defaults, then the scenario file if the first argument
  * names one, then the options, which override the file.
@@ -276,8 +284,7 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 	int ret;
 
 	run_opts_defaults(o);
-	o->scn.at = scenario_ops_line; /* "at TIME OP ..." lines: the op timeline */
-	o->scn.at_ctx = &o->ops;
+	o->scn.at = run_at_line;
 	if (argc > 1 && argv[1][0] != '-') {
 		char path[4096];
 

@@ -119,6 +119,8 @@ void torture_help(void)
 	       "  --tsc-hz HZ        TSC frequency; calibrated against MONOTONIC_RAW if absent\n"
 	       "  --hz N             the simulated kernel's HZ and the tick rate [1000]\n"
 	       "  --max-pressure     the timekeeper publishes back to back (TK_ADV_FREQ)\n"
+	       "  --timens           every other reader runs in a time namespace (MONOTONIC\n"
+	       "                     +1d 0.5s, BOOTTIME +2d 0.25s), through its vvar page\n"
 	       "  --churn LIST       freq (adjtimex +/-500 ppm), offset (ADJ_SETOFFSET),\n"
 	       "                     settime (settimeofday), all or none [none]\n"
 	       "  --window N         cpu_relax() spins inside each vvar write section [0]\n"
@@ -131,6 +133,7 @@ void torture_help(void)
 	       "  --seed N|random    seed of clock choice, churn and jitter [1]\n"
 	       "  --no-pin           do not pin threads to host CPUs\n"
 	       "  --quiet            no progress line on a terminal\n"
+	       "  --json             the results as one JSON object (docs/output.md)\n"
 	       "  --help             this text\n\n"
 	       "On a violation: the evidence, the samples around it, the seed and the command\n"
 	       "that replays the run.  Exit status: 0 all properties held, 1 a property was\n"
@@ -153,6 +156,7 @@ static const struct tksim_option torture_options[] = {
 	{ "tsc-hz", 'T', TKSIM_OPT_VALUE },
 	{ "hz", 'z', TKSIM_OPT_VALUE },
 	{ "max-pressure", 'P', 0 },
+	{ "timens", 'E', 0 },
 	{ "churn", 'C', TKSIM_OPT_VALUE },
 	{ "window", 'w', TKSIM_OPT_VALUE },
 	{ "inject", 'x', TKSIM_OPT_VALUE },
@@ -163,6 +167,7 @@ static const struct tksim_option torture_options[] = {
 	{ "seed", 'r', TKSIM_OPT_VALUE },
 	{ "no-pin", 'N', 0 },
 	{ "quiet", 'q', 0 },
+	{ "json", 'J', 0 },
 	{ "help", 'h', TKSIM_OPT_CMDLINE },
 	{ NULL, 0, 0 },
 };
@@ -328,6 +333,9 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli)
 		case 'P':
 			o->max_pressure = true;
 			break;
+		case 'E':
+			o->timens = true;
+			break;
 		case 'C':
 			if (parse_list(optarg, TORTURE_NAMES(churn), &o->churn))
 				return tksim_usage_error(
@@ -379,6 +387,9 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli)
 			break;
 		case 'q':
 			cli->quiet = true;
+			break;
+		case 'J':
+			cli->json = true;
 			break;
 		case 'h':
 			torture_help();

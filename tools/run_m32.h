@@ -84,7 +84,11 @@ void run_m32_defaults(struct run_m32 *m);
 int run_m32_parse(struct run_m32 *m, int code, const char *arg);
 int run_m32_configure(const struct run_m32 *m, struct sim_config *cfg);
 struct sim_system *run_m32_system_new(struct run_m32 *m, const struct sim_config *cfg, int *err);
+int run_m32_spawn(struct run_m32 *m, struct sim_system *s, char *why, size_t n);
 int run_m32_start(struct run_m32 *m, struct sim_system *s);
+int run_m32_call(struct run_m32 *m, struct sim_system *s, int op, s32 arg, struct m32_msg *res);
+int run_m32_request(struct run_m32 *m, struct sim_system *s, const struct m32_msg *req,
+		    struct m32_msg *res);
 int run_m32_check(struct run_m32 *m, struct sim_system *s, char *why, size_t n);
 void run_m32_summary(const struct run_m32 *m);
 void run_m32_system_free(struct run_m32 *m, struct sim_system *s);

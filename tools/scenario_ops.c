@@ -34,18 +34,30 @@ struct bit_name {
 };
 
 static const struct bit_name mode_names[] = {
-	{ "offset", ADJ_OFFSET },	{ "freq", ADJ_FREQUENCY },    { "maxerror", ADJ_MAXERROR },
-	{ "esterror", ADJ_ESTERROR },	{ "status", ADJ_STATUS },     { "timeconst", ADJ_TIMECONST },
-	{ "tai", ADJ_TAI },		{ "setoffset", ADJ_SETOFFSET }, { "micro", ADJ_MICRO },
-	{ "nano", ADJ_NANO },		{ "tick", ADJ_TICK },	      { "adjtime", ADJ_ADJTIME },
+	{ "offset", ADJ_OFFSET },     { "freq", ADJ_FREQUENCY },
+	{ "maxerror", ADJ_MAXERROR }, { "esterror", ADJ_ESTERROR },
+	{ "status", ADJ_STATUS },     { "timeconst", ADJ_TIMECONST },
+	{ "tai", ADJ_TAI },	      { "setoffset", ADJ_SETOFFSET },
+	{ "micro", ADJ_MICRO },	      { "nano", ADJ_NANO },
+	{ "tick", ADJ_TICK },	      { "adjtime", ADJ_ADJTIME },
 };
 
 static const struct bit_name status_names[] = {
-	{ "pll", STA_PLL },	      { "ppsfreq", STA_PPSFREQ },   { "ppstime", STA_PPSTIME },
-	{ "fll", STA_FLL },	      { "ins", STA_INS },	    { "del", STA_DEL },
-	{ "unsync", STA_UNSYNC },     { "freqhold", STA_FREQHOLD }, { "ppssignal", STA_PPSSIGNAL },
-	{ "ppsjitter", STA_PPSJITTER }, { "ppswander", STA_PPSWANDER }, { "ppserror", STA_PPSERROR },
-	{ "clockerr", STA_CLOCKERR }, { "nano", STA_NANO },	    { "mode", STA_MODE },
+	{ "pll", STA_PLL },
+	{ "ppsfreq", STA_PPSFREQ },
+	{ "ppstime", STA_PPSTIME },
+	{ "fll", STA_FLL },
+	{ "ins", STA_INS },
+	{ "del", STA_DEL },
+	{ "unsync", STA_UNSYNC },
+	{ "freqhold", STA_FREQHOLD },
+	{ "ppssignal", STA_PPSSIGNAL },
+	{ "ppsjitter", STA_PPSJITTER },
+	{ "ppswander", STA_PPSWANDER },
+	{ "ppserror", STA_PPSERROR },
+	{ "clockerr", STA_CLOCKERR },
+	{ "nano", STA_NANO },
+	{ "mode", STA_MODE },
 	{ "clk", STA_CLK },
 };
 
@@ -148,9 +160,9 @@ static int parse_set_kv(struct sim_op *op, const char *kv, s64 v)
 	bool cs = op->kind == SIM_OP_CLOCK_SETTIME;
 
 	if (!strcmp(kv, "sec"))
-		op->a = v, op->has_tv = true;
+		op->a = v, op->has_tv = !cs;
 	else if (!strcmp(kv, cs ? "nsec" : "usec"))
-		op->b = v, op->has_tv = true;
+		op->b = v, op->has_tv = !cs;
 	else if (!cs && !strcmp(kv, "minuteswest") && v >= INT32_MIN && v <= INT32_MAX)
 		op->tz.tz_minuteswest = (int)v, op->has_tz = true;
 	else if (!cs && !strcmp(kv, "dsttime") && v >= INT32_MIN && v <= INT32_MAX)
@@ -181,8 +193,8 @@ static int parse_kv(struct sim_op *op, char *kv)
 
 		if (modes ? parse_bits(val, NAMES(mode_names), UINT32_MAX, &bits)
 			  : parse_bits(val, NAMES(status_names), INT32_MAX, &bits))
-			return bad("%s: '%s' is not a list of bit names and numbers joined by +", kv,
-				   val);
+			return bad("%s: '%s' is not a list of bit names and numbers joined by +",
+				   kv, val);
 		if (modes)
 			tx->modes = (unsigned int)bits;
 		else
@@ -220,7 +232,8 @@ static int parse_number_arg(struct sim_op *op, char **p, bool duration)
 	u64 d;
 
 	if (!w)
-		return bad("%s needs a %s", sim_op_names[op->kind], duration ? "duration" : "number");
+		return bad("%s needs a %s", sim_op_names[op->kind],
+			   duration ? "duration" : "number");
 	if (duration) {
 		if (tksim_parse_duration_ns(w, &d) || d > (u64)S64_MAX)
 			return bad("%s: '%s' is not a duration", sim_op_names[op->kind], w);
@@ -279,7 +292,8 @@ int scenario_ops_parse_op(char *text, struct sim_op *op)
 
 		w = next_word(&p);
 		if (!w || sim_bugs_parse(w, &mask))
-			return bad("inject: '%s' is not a list of bugs (see tksim bugs)", w ? w : "");
+			return bad("inject: '%s' is not a list of bugs (see tksim bugs)",
+				   w ? w : "");
 		op->a = (s64)mask;
 		break;
 	}
@@ -429,8 +443,9 @@ void scenario_ops_write(FILE *f, const struct sim_op_list *l, u64 bugs)
 	s64 ppb = c->counter.error_ppb;
 	u64 a = (u64)(ppb < 0 ? -ppb : ppb);
 
-	fprintf(f, "hz %u\nfreq %" PRIu64 "\nbits %u\nstart %" PRIu64 "\nppm %s%" PRIu64 ".%03" PRIu64
-		   "\n",
+	fprintf(f,
+		"hz %u\nfreq %" PRIu64 "\nbits %u\nstart %" PRIu64 "\nppm %s%" PRIu64 ".%03" PRIu64
+		"\n",
 		c->hz, c->counter.freq_hz, c->counter.bits, c->counter.start, ppb < 0 ? "-" : "",
 		a / 1000, a % 1000);
 	if (bugs) {

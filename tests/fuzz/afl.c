@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 // tksim's own: the AFL++ entry, persistent mode (see docs/fuzzing.md for the one build command).
 /*
- *   afl-clang-fast -O2 -I. -Ibuild -o afl-tksim tests/fuzz/afl.c tests/fuzz/target.c \
- *       build/libtksim.a -lm
+ *   afl-clang-fast -O2 -w -I. -Ibuild -o afl-tksim tests/fuzz/afl.c tests/fuzz/target.c \
+ *       vdso/*.c timekeeper/*.c sim/*.c -lm -lpthread
  *
  * Reads one input from stdin per __AFL_LOOP iteration; a finding aborts.
  * Built with a plain compiler it runs one input from stdin.

@@ -20,8 +20,8 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	if (bugs == ~0ULL)
 		bugs = tksim_fuzz_env_bugs();
 	if (tksim_fuzz_target(data, size, bugs, &r)) {
-		fprintf(stderr, "tksim finding: %s after op %u: %s\n", r.first.sig, r.first.op_index,
-			r.first.why);
+		fprintf(stderr, "tksim finding: %s after op %u: %s\n", r.first.sig,
+			r.first.op_index, r.first.why);
 		abort();
 	}
 	return 0;

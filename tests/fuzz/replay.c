@@ -119,7 +119,8 @@ int main(int argc, char **argv)
 				return 2;
 			}
 		} else {
-			fprintf(stderr, "usage: replay [--inject BUG] [--expect-finding] PATH...\n");
+			fprintf(stderr,
+				"usage: replay [--inject BUG] [--expect-finding] PATH...\n");
 			return 2;
 		}
 	}

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* tksim's own: the one fuzz target, shared by libFuzzer, AFL++, the replay driver and tksim fuzz. */
+/* tksim's own: the one fuzz target, shared by libFuzzer, AFL++, the replay driver and tksim fuzz.
+ */
 #ifndef TKSIM_TESTS_FUZZ_TARGET_H
 #define TKSIM_TESTS_FUZZ_TARGET_H
 

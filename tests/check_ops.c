@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: tests of the op language: bytes <-> ops, text <-> ops, the seeds, the oracle.
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_util.h"
+#include "sim/bugs.h"
+#include "sim/ops_exec.h"
+#include "sim/ops_seeds.h"
+#include "sim/rng.h"
+#include "tools/scenario_ops.h"
+#include "tools/tksim.h"
+
+static u8 buf[1 << 16], buf2[1 << 16];
+static char last_error[256];
+
+/* The command's error reporter (tools/tksim.c), recorded here instead of printed. */
+int tksim_usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	(void)cmd;
+	va_start(ap, fmt);
+	vsnprintf(last_error, sizeof(last_error), fmt, ap);
+	va_end(ap);
+	return 2;
+}
+
+/* Bad `at` lines are refused with a message naming what is wrong; good ones parse exactly. */
+START_TEST(test_text_errors)
+{
+	static const char *const bad_lines[] = {
+		"",
+		"12x adjtimex",
+		"-1s read",
+		"1s frobnicate",
+		"1s ticks 5000",
+		"1s adjtimex modes=freq+bogus",
+		"1s adjtimex freq=0x10",
+		"1s adjtimex freq",
+		"1s settimeofday offset=3",
+		"1s clock_settime REALTIME usec=3",
+		"1s clock_adjtime NOCLOCK modes=freq",
+		"1s skew 0 5",
+		"1s inject no-such-bug",
+		"1s read extra",
+		"1.0000000005s read",
+	};
+	struct sim_op_list l;
+	char line[128];
+
+	sim_ops_init(&l);
+	for (unsigned int i = 0; i < sizeof(bad_lines) / sizeof(bad_lines[0]); i++) {
+		snprintf(line, sizeof(line), "%s", bad_lines[i]);
+		last_error[0] = '\0';
+		ck_assert_msg(scenario_ops_line(&l, line) == 2, "accepted: '%s'", bad_lines[i]);
+		ck_assert_msg(last_error[0], "no message for '%s'", bad_lines[i]);
+	}
+	ck_assert_uint_eq(l.n, 0);
+	snprintf(line, sizeof(line),
+		 "12.000000345s adjtimex modes=freq+status freq=-819200 status=pll+4096");
+	ck_assert_int_eq(scenario_ops_line(&l, line), 0);
+	ck_assert_uint_eq(l.ops[0].t_ns, 12000000345ULL);
+	ck_assert_uint_eq(l.ops[0].tx.modes, ADJ_FREQUENCY | ADJ_STATUS);
+	ck_assert_int_eq(l.ops[0].tx.freq, -819200);
+	ck_assert_int_eq(l.ops[0].tx.status, STA_PLL | STA_CLOCKERR);
+	/* Out of time order: an error that spans two lines. */
+	snprintf(line, sizeof(line), "5s read");
+	ck_assert_int_eq(scenario_ops_line(&l, line), 2);
+	ck_assert_msg(strstr(last_error, "before"), "%s", last_error);
+	sim_ops_free(&l);
+}
+END_TEST
+
+/* Every seed survives the byte format unchanged (no clamp cuts it) and runs clean. */
+START_TEST(test_seed_bytes_round_trip)
+{
+	struct sim_op_list l, d;
+
+	sim_ops_init(&l);
+	sim_ops_init(&d);
+	for (unsigned int i = 0; i < sim_ops_nr_seeds(); i++) {
+		const char *name = sim_ops_seed(i, &l);
+		size_t n = sim_ops_encode(&l, buf, sizeof(buf)), n2;
+		struct sim_ops_result r1, r2;
+
+		ck_assert_uint_le(n, sizeof(buf));
+		sim_ops_decode(&d, buf, n);
+		n2 = sim_ops_encode(&d, buf2, sizeof(buf2));
+		ck_assert_msg(n == n2 && !memcmp(buf, buf2, n), "seed %s: bytes do not round-trip",
+			      name);
+		ck_assert_int_eq(sim_ops_run(&l, 0, 0, &r1, NULL), 0);
+		ck_assert_int_eq(sim_ops_run(&d, 0, 0, &r2, NULL), 0);
+		ck_assert_uint_eq(r1.ticks, r2.ticks);
+		ck_assert_uint_eq(r1.ops_run, r2.ops_run);
+	}
+	sim_ops_free(&l);
+	sim_ops_free(&d);
+}
+END_TEST
+
+/* Every byte string decodes, deterministically, and runs without a finding or a crash. */
+START_TEST(test_decoder_total)
+{
+	struct sim_op_list l;
+	struct sim_rng rng;
+	u64 seed = test_seed();
+
+	sim_ops_init(&l);
+	sim_rng_seed(&rng, seed);
+	for (int k = 0; k < 300; k++) {
+		size_t n = sim_rng_below(&rng, 200);
+		struct sim_ops_result r;
+		int ret;
+
+		for (size_t i = 0; i < n; i++)
+			buf[i] = (u8)sim_rng_next(&rng);
+		sim_ops_decode(&l, buf, n);
+		ret = sim_ops_run(&l, 0, 0, &r, NULL);
+		ck_assert_msg(ret == 0, "seed %" PRIu64 " input %d: %s: %s", seed, k, r.first.sig,
+			      r.first.why);
+	}
+	sim_ops_free(&l);
+}
+END_TEST
+
+/* Text: every seed written as scenario lines parses back to the same ops. */
+START_TEST(test_seed_text_round_trip)
+{
+	struct sim_op_list l, p;
+	char *text;
+	size_t len;
+
+	sim_ops_init(&l);
+	sim_ops_init(&p);
+	for (unsigned int i = 0; i < sim_ops_nr_seeds(); i++) {
+		const char *name = sim_ops_seed(i, &l);
+		FILE *f = open_memstream(&text, &len);
+
+		for (unsigned int k = 0; k < l.n; k++)
+			scenario_ops_format_op(f, &l.ops[k]);
+		fclose(f);
+		sim_ops_clear(&p);
+		for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+			ck_assert_msg(!strncmp(line, "at ", 3), "%s: '%s'", name, line);
+			ck_assert_int_eq(scenario_ops_line(&p, line + 3), 0);
+		}
+		ck_assert_uint_eq(p.n, l.n);
+		for (unsigned int k = 0; k < l.n; k++)
+			ck_assert_msg(!memcmp(&p.ops[k], &l.ops[k], sizeof(l.ops[k])),
+				      "seed %s op %u differs after text", name, k);
+		free(text);
+	}
+	sim_ops_free(&l);
+	sim_ops_free(&p);
+}
+END_TEST
+
+/* Each deterministic injectable bug is found by at least one seed; the faithful model by none. */
+START_TEST(test_seeds_find_bugs)
+{
+	static const char *const bugs[] = { "no-neg-clamp",
+					    "no-xtime-correction",
+					    "coarse-pre-6.15",
+					    "raw-pre-4.13",
+					    "delta-overflow-pre-6.10",
+					    "boottime-shift-pre-5.3",
+					    "neg-motion-half",
+					    "delta-nomask",
+					    "writer-no-seq",
+					    "ntp-offset-u32" };
+	struct sim_op_list l;
+
+	sim_ops_init(&l);
+	for (unsigned int b = 0; b < sizeof(bugs) / sizeof(bugs[0]); b++) {
+		u64 mask;
+		bool found = false;
+
+		ck_assert_int_eq(sim_bugs_parse(bugs[b], &mask), 0);
+		for (unsigned int i = 0; i < sim_ops_nr_seeds() && !found; i++) {
+			struct sim_ops_result r;
+
+			sim_ops_seed(i, &l);
+			found = sim_ops_run(&l, mask, 0, &r, NULL) == 1;
+		}
+		ck_assert_msg(found, "no seed finds %s", bugs[b]);
+	}
+	sim_ops_free(&l);
+}
+END_TEST
+
+/* A failing call that changes state is a finding (the check can fail). */
+START_TEST(test_failed_call_oracle)
+{
+	struct oracle_state a, b;
+	struct sim_system *s;
+	struct sim_config cfg;
+	char why[128];
+
+	sim_config_default(&cfg);
+	s = calloc(1, sizeof(*s) + 64);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_int_eq(sim_system_init(s, &cfg), 0);
+	oracle_state_take(&a, s);
+	oracle_state_take(&b, s);
+	ck_assert_int_eq(oracle_state_diff(&a, &b, why, sizeof(why)), 0);
+	s->k.sys_tz.tz_minuteswest = 60;
+	oracle_state_take(&b, s);
+	ck_assert_int_ne(oracle_state_diff(&a, &b, why, sizeof(why)), 0);
+	ck_assert_msg(strstr(why, "sys_tz"), "%s", why);
+	sim_system_destroy(s);
+	free(s);
+}
+END_TEST
+
+static Suite *ops_suite(void)
+{
+	Suite *s = suite_create("ops");
+	TCase *tc = tcase_create("ops");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_seed_bytes_round_trip);
+	tcase_add_test(tc, test_decoder_total);
+	tcase_add_test(tc, test_seed_text_round_trip);
+	tcase_add_test(tc, test_seeds_find_bugs);
+	tcase_add_test(tc, test_failed_call_oracle);
+	tcase_add_test(tc, test_text_errors);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	test_seed();
+	return test_run_suite(ops_suite());
+}

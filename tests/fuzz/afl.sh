@@ -1,0 +1,41 @@
+#!/bin/sh
+# tksim's own: AFL++ over the fuzz target: one main and N-1 secondary instances sharing a sync
+# folder (on one machine, or several machines over a shared file system: run this on each
+# with a different FIRST).  Usage, from the source tree after ./configure && make:
+#
+#   tests/fuzz/afl.sh build                  # builds ./afl-tksim (afl-clang-fast, persistent)
+#   tests/fuzz/afl.sh run SYNC N [SECONDS] [FIRST]   # N instances, FIRST's number (default 0)
+#
+# Instance 0 is the main (-M main); the others are secondaries (-S sec-K).  $TKSIM_INJECT
+# fuzzes a model with injected bugs.  Findings land in SYNC/*/crashes/; replay them with
+# `build/tests/fuzz/replay FILE`.
+set -eu
+cmd=${1:-}
+case $cmd in
+build)
+	# The library is compiled here too, so that AFL++ instruments it (build/ for config.h).
+	afl-clang-fast -O2 -w -I. -Ibuild -o afl-tksim tests/fuzz/afl.c tests/fuzz/target.c \
+		vdso/*.c timekeeper/*.c sim/*.c -lm -lpthread
+	;;
+run)
+	sync=$2
+	n=$3
+	secs=${4:-600}
+	first=${5:-0}
+	mkdir -p "$sync"
+	i=$first
+	while [ "$i" -lt $((first + n)) ]; do
+		if [ "$i" -eq 0 ]; then role="-M main"; else role="-S sec-$i"; fi
+		# shellcheck disable=SC2086
+		AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
+			timeout "$secs" afl-fuzz $role -i tests/fuzz/corpus -o "$sync" \
+			-x tests/fuzz/tksim.dict -- ./afl-tksim >"$sync/afl-$i.log" 2>&1 &
+		i=$((i + 1))
+	done
+	wait
+	;;
+*)
+	sed -n '2,12p' "$0"
+	exit 2
+	;;
+esac

@@ -1,0 +1,31 @@
+#!/bin/sh
+# tksim's own: libFuzzer campaigns over the fuzz target (build: ./configure --enable-fuzzing
+# CC=clang && make tests/fuzz/tksim-fuzzer, in the folder BUILD).  Usage:
+#
+#   tests/fuzz/libfuzzer.sh fork BUILD CORPUS N SECONDS   # -fork=N worker processes
+#   tests/fuzz/libfuzzer.sh merge BUILD OUT IN...         # corpus minimisation (-merge=1)
+#
+# The seed corpus (tests/fuzz/corpus) is copied into CORPUS first; crashes are saved as
+# CORPUS/../crash-*; replay one with BUILD/tests/fuzz/tksim-fuzzer FILE or the gcc driver.
+set -eu
+cmd=${1:-}
+src=$(dirname "$0")
+case $cmd in
+fork)
+	build=$2 corpus=$3 n=$4 secs=$5
+	mkdir -p "$corpus"
+	cp -n "$src"/corpus/* "$corpus"/ 2>/dev/null || true
+	"$build/tests/fuzz/tksim-fuzzer" -fork="$n" -max_total_time="$secs" \
+		-dict="$src/tksim.dict" -artifact_prefix="$corpus/../" "$corpus"
+	;;
+merge)
+	build=$2 out=$3
+	shift 3
+	mkdir -p "$out"
+	"$build/tests/fuzz/tksim-fuzzer" -merge=1 "$out" "$@"
+	;;
+*)
+	sed -n '2,9p' "$0"
+	exit 2
+	;;
+esac

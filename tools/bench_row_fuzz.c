@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: the fuzz row of `tksim bench`: fuzz target executions per second, 32-op inputs.
+/*
+ * What one fuzzer execution costs: decode a byte string into an op list
+ * (sim_ops_decode()) and run it with the oracle after every op
+ * (sim_ops_run()), exactly as tests/fuzz/target.c does.  The inputs are 64
+ * byte strings encoding 32-op lists of the seeded generator (seed 1), so the
+ * row measures the same work every time.  docs/fuzzing.md's target is
+ * 20 000 executions per second per core in the libFuzzer build without
+ * sanitizers; this row measures the build it is part of.
+ */
+#include <stdlib.h>
+#include <time.h>
+
+#include "sim/ops_gen.h"
+#include "tools/bench_common.h"
+#include "tools/bench_rows.h"
+
+#define FUZZ_ROW_INPUTS 64
+#define FUZZ_ROW_OPS 32
+
+/**
+ * bench_row_fuzz() - the fuzz row
+ * @o:   the options (--quick runs fewer executions; engine_ns 0 skips the row)
+ * @out: the rate (executions per wall-clock second), its text and JSON
+ *
+ * Return: 0, 1 when skipped, or -ENOMEM.
+ */
+int bench_row_fuzz(const struct bench_opts *o, struct bench_rate *out)
+{
+	static u8 inputs[FUZZ_ROW_INPUTS][4096];
+	size_t len[FUZZ_ROW_INPUTS];
+	unsigned int execs = o->quick ? 2000 : 20000, findings = 0;
+	struct sim_op_list l;
+	struct sim_rng rng;
+	u64 t0, ops = 0;
+	double wall_s;
+
+	if (!o->engine_ns)
+		return 1;
+	sim_ops_init(&l);
+	sim_rng_seed(&rng, 1);
+	for (unsigned int i = 0; i < FUZZ_ROW_INPUTS; i++) {
+		sim_ops_generate(&l, &rng, FUZZ_ROW_OPS);
+		len[i] = sim_ops_encode(&l, inputs[i], sizeof(inputs[i]));
+		if (len[i] > sizeof(inputs[i]))
+			len[i] = sizeof(inputs[i]);
+	}
+	t0 = bench_now_ns();
+	for (unsigned int i = 0; i < execs; i++) {
+		struct sim_ops_result r;
+
+		sim_ops_decode(&l, inputs[i % FUZZ_ROW_INPUTS], len[i % FUZZ_ROW_INPUTS]);
+		findings += sim_ops_run(&l, 0, 0, &r, NULL) == 1;
+		ops += r.ops_run;
+	}
+	wall_s = (double)(bench_now_ns() - t0) * 1e-9;
+	sim_ops_free(&l);
+	if (wall_s <= 0)
+		wall_s = 1e-9;
+	out->per_s = (double)execs / wall_s;
+	snprintf(out->text, sizeof(out->text),
+		 "\nFuzz target (tests/fuzz/target.c's work: decode bytes, run %d ops, the oracle\n"
+		 "after every op; %d generated inputs, seed 1)\n"
+		 "fuzz: %u executions, %llu ops in %.3f s: %.0f executions/s (%u with findings)\n",
+		 FUZZ_ROW_OPS, FUZZ_ROW_INPUTS, execs, (unsigned long long)ops, wall_s, out->per_s,
+		 findings);
+	snprintf(out->json, sizeof(out->json),
+		 "\"ops_per_input\": %d, \"execs\": %u, \"ops\": %llu, \"wall_s\": %.3f, "
+		 "\"execs_per_s\": %.1f, \"findings\": %u",
+		 FUZZ_ROW_OPS, execs, (unsigned long long)ops, wall_s, out->per_s, findings);
+	snprintf(out->detail, sizeof(out->detail), "%u executions of %d ops in %.2f s", execs,
+		 FUZZ_ROW_OPS, wall_s);
+	return 0;
+}
