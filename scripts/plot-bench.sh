@@ -10,6 +10,7 @@
 # FILE.png and FILE.svg (default docs/bench).  Needs gnuplot and python3 (to read JSON).
 set -eu
 name=plot-bench.sh
+# shellcheck source=scripts/plot-lib.sh
 . "$(dirname "$0")/plot-lib.sh"
 plot_out docs/bench
 json=

@@ -12,6 +12,7 @@
 # docs/mult-dither).
 set -eu
 name=plot-dither.sh
+# shellcheck source=scripts/plot-lib.sh
 . "$(dirname "$0")/plot-lib.sh"
 plot_out docs/mult-dither
 while [ $# -gt 0 ]; do

@@ -10,6 +10,7 @@
 # second.  Output: FILE.png and FILE.svg (default docs/leap-second).
 set -eu
 name=plot-leap.sh
+# shellcheck source=scripts/plot-lib.sh
 . "$(dirname "$0")/plot-lib.sh"
 plot_out docs/leap-second
 while [ $# -gt 0 ]; do

@@ -1,4 +1,5 @@
 # tksim's own: what the plot scripts share; sourced by scripts/plot-*.sh, not run.
+# shellcheck shell=sh disable=SC2034,SC2154
 #
 # A script sets $name (for messages) and $out (the output path without its extension),
 # then calls plot_setup; plot_render W H SCRIPT draws the gnuplot SCRIPT twice, as
@@ -24,8 +25,9 @@ plot_setup() {
 			if [ -x "$t" ]; then tksim=$t; break; fi
 		done
 	fi
-	[ -n "$tksim" ] && [ -x "$tksim" ] ||
+	if [ -z "$tksim" ] || [ ! -x "$tksim" ]; then
 		plot_die "no tksim binary: build it, or set TKSIM=path/to/tksim"
+	fi
 	command -v gnuplot >/dev/null 2>&1 ||
 		plot_die "gnuplot is missing (apt-get install gnuplot-nox)"
 	mkdir -p "$(dirname "$out")" || plot_die "cannot create the folder of '$out'"
@@ -42,8 +44,9 @@ col() {
 }
 
 plot_render() { # W H SCRIPT
-	gnuplot -e "set terminal pngcairo size $1,$2 font ',10'; set output '$out.png'" "$3" &&
-		gnuplot -e "set terminal svg size $1,$2 font 'Sans,10' background rgb 'white'; set output '$out.svg'" "$3" ||
+	if ! gnuplot -e "set terminal pngcairo size $1,$2 font ',10'; set output '$out.png'" "$3" ||
+		! gnuplot -e "set terminal svg size $1,$2 font 'Sans,10' background rgb 'white'; set output '$out.svg'" "$3"; then
 		plot_die "gnuplot failed on $3"
+	fi
 	echo "$name: wrote $out.png and $out.svg"
 }

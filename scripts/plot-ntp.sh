@@ -12,6 +12,7 @@
 # The tksim binary is $TKSIM, else tools/tksim or build/tools/tksim.  Needs gnuplot.
 set -eu
 name=plot-ntp.sh
+# shellcheck source=scripts/plot-lib.sh
 . "$(dirname "$0")/plot-lib.sh"
 fll=false
 out=

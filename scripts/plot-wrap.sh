@@ -13,6 +13,7 @@
 # (default docs/counter-wrap).
 set -eu
 name=plot-wrap.sh
+# shellcheck source=scripts/plot-lib.sh
 . "$(dirname "$0")/plot-lib.sh"
 plot_out docs/counter-wrap
 while [ $# -gt 0 ]; do

@@ -23,6 +23,8 @@ const struct sim_bug sim_bugs[] = {
 		.hash = "2aae950b21e4",
 		.version = "v2.6.23",
 		.caught_by = "torture seqcount: a value no single published update can give",
+		.shows = "tksim torture --inject reader-no-retry --seconds 2",
+		.torture = "",
 	},
 	{
 		.name = "writer-no-seq",
@@ -35,6 +37,8 @@ const struct sim_bug sim_bugs[] = {
 		.hash = "2aae950b21e4",
 		.version = "v2.6.23",
 		.caught_by = "torture seqcount: a value no single published update can give",
+		.shows = "tksim torture --inject writer-no-seq --seconds 2",
+		.torture = "",
 	},
 	{
 		.name = "bare-rdtsc",
@@ -50,6 +54,9 @@ const struct sim_bug sim_bugs[] = {
 		.caught_by =
 			"litmus Now/Load/Load3: a clock read after seeing a timestamp is older "
 			"(depends on the CPU)",
+		.shows = "tksim torture --inject bare-rdtsc --checks litmus --seconds 4 (where the "
+			 "CPU reorders rdtsc)",
+		.torture = "",
 	},
 	{
 		.name = "no-neg-clamp",
@@ -61,6 +68,9 @@ const struct sim_bug sim_bugs[] = {
 		.hash = "d8bb6f4c1670",
 		.version = "v2.6.25",
 		.caught_by = "x86 TSC-rule vDSO == kernel-side on a CPU whose counter lags (skew)",
+		.shows = "no command: only the TSC clock mode has the rule, and no tksim command "
+			 "skews a TSC; tests/check_bugs (test_no_neg_clamp) shows it",
+		.torture = NULL,
 	},
 	{
 		.name = "no-xtime-correction",
@@ -74,6 +84,9 @@ const struct sim_bug sim_bugs[] = {
 		.hash = "",
 		.version = "v2.6.18",
 		.caught_by = "oracle: no clock moves when the frequency changes at one instant",
+		.shows = "tksim run --inject no-xtime-correction --ntpd off --duration 2s "
+			 "--adjtimex 1.0005s:freq=500",
+		.torture = NULL,
 	},
 	{
 		.name = "coarse-pre-6.15",
@@ -86,6 +99,9 @@ const struct sim_bug sim_bugs[] = {
 		.version = "v6.15",
 		.caught_by = "oracle: coarse clocks unchanged by a frequency change; "
 			     "inconsistency-check on *_COARSE under adjtimex churn",
+		.shows = "tksim run --inject coarse-pre-6.15 --ntpd off --duration 2s --adjtimex "
+			 "1.0005s:freq=500",
+		.torture = "--churn freq",
 	},
 	{
 		.name = "raw-pre-4.13",
@@ -97,6 +113,8 @@ const struct sim_bug sim_bugs[] = {
 		.hash = "3d88d56c5873",
 		.version = "v4.13",
 		.caught_by = "oracle_check_raw_exact: RAW == (cycles * mult) >> shift",
+		.shows = "tksim run --inject raw-pre-4.13 --duration 2s",
+		.torture = NULL,
 	},
 	{
 		.name = "delta-overflow-pre-6.10",
@@ -108,6 +126,9 @@ const struct sim_bug sim_bugs[] = {
 		.hash = "456e3788bc71",
 		.version = "v6.10",
 		.caught_by = "oracle: vDSO == kernel-side after a gap longer than max_cycles",
+		.shows = "tksim run --inject delta-overflow-pre-6.10 --hz 100 --duration 1600s "
+			 "--stall 1s:1500s",
+		.torture = NULL,
 	},
 	{
 		.name = "boottime-shift-pre-5.3",
@@ -119,6 +140,9 @@ const struct sim_bug sim_bugs[] = {
 		.hash = "b99328a60a48",
 		.version = "v5.3",
 		.caught_by = "oracle: vDSO BOOTTIME == kernel-side after a long total suspend",
+		.shows = "tksim run --inject boottime-shift-pre-5.3 --ntpd off --duration 2s "
+			 "--suspend 1s:2h",
+		.torture = NULL,
 	},
 	{
 		.name = "threadtest-cmp",
@@ -130,6 +154,9 @@ const struct sim_bug sim_bugs[] = {
 		.hash = "",
 		.version = "-",
 		.caught_by = "full-width comparison: e.g. 5.000000100 then 4.000000200 went back",
+		.shows = "none: it weakens torture's own threadtest check; tests/check_bugs shows "
+			 "the step back it misses",
+		.torture = NULL,
 	},
 	{
 		.name = "neg-motion-half",
@@ -141,6 +168,9 @@ const struct sim_bug sim_bugs[] = {
 		.hash = "76031d9536a0",
 		.version = "v6.13",
 		.caught_by = "oracle_check_raw_exact after a tick delayed past half a 24-bit wrap",
+		.shows = "tksim run --inject neg-motion-half --freq 3579545 --bits 24 --duration "
+			 "8s --stall 1s:3s",
+		.torture = NULL,
 	},
 	{
 		.name = "delta-nomask",
@@ -153,6 +183,9 @@ const struct sim_bug sim_bugs[] = {
 		.hash = "9d90b93bf325",
 		.version = "v5.3",
 		.caught_by = "oracle: vDSO == kernel-side across the wrap of a 24-bit counter",
+		.shows = "tksim run --inject delta-nomask --freq 3579545 --bits 24 --ppm 0 "
+			 "--duration 10s",
+		.torture = NULL,
 	},
 	{
 		.name = "ntp-offset-u32",
@@ -165,6 +198,9 @@ const struct sim_bug sim_bugs[] = {
 		.hash = "f5807b0606da",
 		.version = "v6.13",
 		.caught_by = "adjtimex read-back: the offset set is the offset read (ADJ_MICRO)",
+		.shows = "no command: tksim run does not read adjtimex back; "
+			 "tests/check_bugs (test_ntp_offset_u32) shows it",
+		.torture = NULL,
 	},
 };
 const unsigned int sim_nr_bugs = sizeof(sim_bugs) / sizeof(sim_bugs[0]);

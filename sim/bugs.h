@@ -32,6 +32,10 @@ enum sim_bug_side {
  * @hash:       12-digit hash of that commit, "" where not verified
  * @version:    the kernel release that carried the fix
  * @caught_by:  the property (and the check) that catches it
+ * @shows:      the one command that exits 1 on it (and 0 without its
+ *              --inject), or where it is shown when no command can
+ * @torture:    what tksim torture needs besides --inject to see it ("" for
+ *              nothing), or NULL where torture cannot see it
  */
 struct sim_bug {
 	const char *name;
@@ -43,6 +47,8 @@ struct sim_bug {
 	const char *hash;
 	const char *version;
 	const char *caught_by;
+	const char *shows;
+	const char *torture;
 };
 
 extern const struct sim_bug sim_bugs[];

@@ -5,9 +5,6 @@
 
 #include <inttypes.h>
 
-#include "sim/clocksources.h"
-#include "vdso/gettimeofday.h"
-
 const s32 oracle_clocks[] = {
 	TK_CLOCK_REALTIME,
 	TK_CLOCK_MONOTONIC,
@@ -157,14 +154,9 @@ static int check_instant(struct sim_system *s, struct oracle_mono *m, struct ora
 	for (unsigned int i = 0; i < oracle_nr_clocks; i++) {
 		s32 c = oracle_clocks[i];
 		struct timespec64 k;
-		int rv = cvdso_clock_gettime(&s->k.vdata, c, &vts[c]);
-		int rk = tk_sys_clock_gettime(&s->k, c, &k);
+		int rv = sim_clock_gettime(s, SIM_PATH_VDSO, c, &vts[c]);
+		int rk = sim_clock_gettime(s, SIM_PATH_SYSCALL, c, &k);
 
-		/* The read-cost model counts what sim_clock_gettime() would have. */
-		if (unlikely(s->css)) {
-			sim_css_account(s, SIM_PATH_VDSO, c);
-			sim_css_account(s, SIM_PATH_SYSCALL, c);
-		}
 		if (unlikely(rv || rk))
 			return pair_failed(c, rv, rk, &vts[c], &k, why, n);
 		v[c] = ts_to_ns(&vts[c]);
@@ -189,7 +181,7 @@ static int check_instant(struct sim_system *s, struct oracle_mono *m, struct ora
 	    check_le(TK_CLOCK_MONOTONIC_COARSE, v[TK_CLOCK_MONOTONIC_COARSE], TK_CLOCK_MONOTONIC,
 		     v[TK_CLOCK_MONOTONIC], why, n))
 		return -1;
-	t = cvdso_time(&s->k.vdata, NULL);
+	t = sim_time(s, SIM_PATH_VDSO);
 	if (unlikely(t > vts[TK_CLOCK_REALTIME].tv_sec)) {
 		snprintf(why, n, "time() %" PRId64 " is ahead of CLOCK_REALTIME seconds %" PRId64,
 			 t, vts[TK_CLOCK_REALTIME].tv_sec);

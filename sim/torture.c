@@ -98,6 +98,29 @@ static int check_opts(const struct torture_opts *o)
 	return 0;
 }
 
+/*
+ * The readers' time namespace: offsets with a fraction of a second, so
+ * that the vDSO's carry into tv_sec is exercised, set before the first
+ * task enters (which freezes them).
+ */
+static int timens_enter(struct torture_ctx *c)
+{
+	const struct proc_timens_offset off[2] = {
+		{ TK_CLOCK_MONOTONIC, { .tv_sec = 86400, .tv_nsec = 500000000 } },
+		{ TK_CLOCK_BOOTTIME, { .tv_sec = 2 * 86400, .tv_nsec = 250000000 } },
+	};
+	int ret;
+
+	c->ns = aligned_alloc(64, sizeof(*c->ns));
+	if (!c->ns)
+		return -ENOMEM;
+	timens_init(c->ns, c->k);
+	ret = proc_timens_set_offset(c->ns, off, 2);
+	if (!ret)
+		timens_set_vvar_page(c->ns);
+	return ret;
+}
+
 /* Sleep in steps until @until_ns (CLOCK_MONOTONIC) or a violation, showing progress. */
 static void wait_phase(struct torture_ctx *c, u64 until_ns, double total_s, bool until_done)
 {
@@ -246,6 +269,11 @@ int torture_run(const struct torture_opts *o, struct torture_result *res)
 	c->vd = &c->k->vdata;
 	host_cpus(c);
 	pthread_mutex_init(&c->tt_lock, NULL);
+	if (o->timens) {
+		ret = timens_enter(c);
+		if (ret)
+			goto out_destroy;
+	}
 	torture_log_publication(c, c->k->tk_core.seq, c->k->tk_core.seq - 2, 0);
 	c->t0_ns = mono_ns();
 
@@ -258,6 +286,8 @@ int torture_run(const struct torture_opts *o, struct torture_result *res)
 		r->ctx = c;
 		r->id = started;
 		r->cpu = (1 + started) % VDSO_MAX_CPUS;
+		r->ns = (started & 1) ? c->ns : NULL;
+		r->st.in_timens = r->ns != NULL;
 		sim_rng_seed(&r->rng, o->seed ^ (0x9e3779b97f4a7c15ULL * (started + 1)));
 		ret = -pthread_create(&r->tid, NULL, torture_reader_fn, r);
 		if (ret)
@@ -291,6 +321,7 @@ out_destroy:
 	pthread_mutex_destroy(&c->tt_lock);
 	timekeeping_destroy(&c->sys->k);
 out_free:
+	free(c->ns);
 	free(c->report);
 	free(c->log);
 	free(c->sys);

@@ -76,6 +76,10 @@ enum torture_counter {
  * @litmus_clock: the clock the litmus tests read
  * @synth:        the synthetic counter (frequency, width, skew, jitter)
  * @tsc_hz:       TSC frequency (Hz); 0 to calibrate
+ * @timens:       every other reader (odd ids) runs in a time namespace
+ *                (MONOTONIC +1 day 0.5 s, BOOTTIME +2 days 0.25 s) and reads
+ *                through its vvar page and its syscall; the seqcount and the
+ *                shared threadtest list check its values less the offsets
  * @pin:          pin the timekeeper to the first host CPU and the readers to
  *                the others (where there are two or more)
  * @replay:       the command line that replays this run, for reports
@@ -101,6 +105,7 @@ struct torture_opts {
 	s32 litmus_clock;
 	struct sim_tsc_counter_params synth;
 	u64 tsc_hz;
+	bool timens;
 	bool pin;
 	const char *replay;
 	void (*progress)(void *arg, double elapsed_s, double total_s, u64 reads);
@@ -123,6 +128,7 @@ struct torture_opts {
  *                    (see sim/torture.c, struct torture_pub): not violations
  * @excused_max_ns:   the largest of them (ns)
  * @seconds:          wall time the reader ran
+ * @in_timens:        the reader ran in the time namespace
  */
 struct torture_reader_stats {
 	u64 rounds;
@@ -137,6 +143,7 @@ struct torture_reader_stats {
 	u64 excused;
 	u64 excused_max_ns;
 	double seconds;
+	bool in_timens;
 };
 
 /**

@@ -10,6 +10,7 @@
 
 #include "sim/rng.h"
 #include "sim/torture.h"
+#include "timekeeper/namespace.h"
 #include "vdso/gettimeofday.h"
 #include "vdso/helpers.h"
 
@@ -84,6 +85,7 @@ struct reader {
 	unsigned int id;
 	unsigned int cpu;
 	struct sim_rng rng;
+	const struct time_namespace *ns; /* NULL outside a time namespace */
 	struct torture_reader_stats st;
 	u64 progress_reads; /* st.reads, published for the progress line */
 	struct sample ring[RING];
@@ -115,6 +117,7 @@ struct torture_ctx {
 	int host_cpu[64];
 	int nhost;
 	struct reader readers[TORTURE_MAX_READERS];
+	struct time_namespace *ns; /* the readers' namespace with opts.timens, else NULL */
 };
 
 /* ------------------------------------------------------------ small helpers */

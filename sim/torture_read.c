@@ -10,8 +10,32 @@
 #include "sim/oracle.h"
 
 #include "sim/torture_int.h"
+#include "timekeeper/time64.h"
 
 /* ---------------------------------------------------------------- readers */
+
+/*
+ * A reader in a time namespace maps the namespace's page as its vvar page
+ * and enters the namespaced syscall; its vDSO reads wait on (and retry
+ * with) the real page's seqcount, which is what @seq below watches.
+ */
+static int reader_vdso_gettime(const struct reader *r, s32 clock, struct timespec64 *ts)
+{
+	return cvdso_clock_gettime(r->ns ? &r->ns->vvar_page : r->ctx->vd, clock, ts);
+}
+
+static int reader_sys_gettime(const struct reader *r, s32 clock, struct timespec64 *ts)
+{
+	return r->ns ? timens_clock_gettime(r->ns, clock, ts)
+		     : tk_sys_clock_gettime(r->ctx->k, clock, ts);
+}
+
+/* A namespace reader's value as the host's clock: what the publication log and other readers know.
+ */
+static struct timespec64 host_view(const struct reader *r, s32 clock, const struct timespec64 *ts)
+{
+	return r->ns ? timespec64_sub(*ts, timens_clock_offset(r->ns, clock)) : *ts;
+}
 
 /*
  * One clock read through @path, counted and remembered, with the seqcount
@@ -30,9 +54,9 @@ int torture_read_clock(struct reader *r, s32 clock, int path, struct timespec64 
 	t0 = __atomic_load_n(tkseq, __ATOMIC_ACQUIRE);
 	s0 = __atomic_load_n(seq, __ATOMIC_ACQUIRE);
 	if (path == PATH_VDSO)
-		ret = cvdso_clock_gettime(c->vd, clock, ts);
+		ret = reader_vdso_gettime(r, clock, ts);
 	else
-		ret = tk_sys_clock_gettime(c->k, clock, ts);
+		ret = reader_sys_gettime(r, clock, ts);
 	/* smp_rmb: the read's loads complete before the sequences are loaded again. */
 	smp_rmb();
 	s1 = READ_ONCE(*seq);
@@ -111,8 +135,11 @@ static void probe(struct reader *r, s32 clock)
 		read_failed(r, clock, PATH_VDSO, ret);
 		return;
 	}
-	if (checks & TORTURE_CHECK_SEQCOUNT)
-		torture_check_seqcount(r, clock, &v, c0, c1, t0, t1);
+	if (checks & TORTURE_CHECK_SEQCOUNT) {
+		struct timespec64 vh = host_view(r, clock, &v);
+
+		torture_check_seqcount(r, clock, &vh, c0, c1, t0, t1);
+	}
 	if (!(checks & TORTURE_CHECK_SANDWICH) || stopped(c))
 		return;
 	if ((ret = torture_read_clock(r, clock, PATH_SYS, &k1, &w1))) {
@@ -157,8 +184,8 @@ static void invalid_ids(struct reader *r)
 
 	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
 		struct timespec64 ts;
-		int rv = cvdso_clock_gettime(c->vd, ids[i], &ts);
-		int rk = tk_sys_clock_gettime(c->k, ids[i], &ts);
+		int rv = reader_vdso_gettime(r, ids[i], &ts);
+		int rk = reader_sys_gettime(r, ids[i], &ts);
 		struct rbuf b;
 
 		r->st.reads += 2;
@@ -248,7 +275,10 @@ static void threadtest(struct reader *r, int path)
 		read_failed(r, TK_CLOCK_MONOTONIC, path, ret);
 		return;
 	}
-	c->tt[c->tt_n++] = (struct tt_entry){ .ts = ts, .w = w, .reader = r->id, .path = path };
+	/* In host terms: the list mixes readers inside and outside the namespace. */
+	c->tt[c->tt_n++] = (struct tt_entry){
+		.ts = host_view(r, TK_CLOCK_MONOTONIC, &ts), .w = w, .reader = r->id, .path = path
+	};
 	if (c->tt_n == TT_LIST) {
 		for (unsigned int i = 1; i < TT_LIST; i++) {
 			struct rbuf b;

@@ -145,6 +145,21 @@ void *torture_timekeeper_fn(void *arg)
 			tk_op_done(c, &logged, &mult, c_pre);
 		}
 		if (o->churn && n % churn_every == 0 && !READ_ONCE(c->churn_paused)) {
+			/*
+			 * At a random instant inside the tick: right after it a
+			 * frequency change moves almost nothing (the xtime_nsec
+			 * correction is the cycles since the tick times the mult
+			 * change), and a bug such as coarse-pre-6.15 would hide.
+			 */
+			if (!o->max_pressure) {
+				struct timespec at;
+
+				/* From the tick as it ran: a late wake-up must not eat the delay.
+				 */
+				clock_gettime(CLOCK_MONOTONIC, &at);
+				timespec_add_ns(&at, sim_rng_below(&rng, period * 9 / 10));
+				clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &at, NULL);
+			}
 			c_pre = torture_counter(c);
 			churn(c, &rng, &sign);
 			tk_op_done(c, &logged, &mult, c_pre);

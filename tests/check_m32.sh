@@ -49,6 +49,14 @@ expect 0 "leap second with the 32-bit reader" -- \
 	"$TKSIM" run "$top_srcdir/scenarios/leap-insert.scn" --duration 90s --m32-readers \
 	--m32-interval 100ms --quiet
 
+# tksim bench's 32-bit row runs in the reader (numbers not judged; emulated ones are labelled).
+expect 0 "tksim bench --quick with the 32-bit row" -- "$TKSIM" bench --quick
+contains "^  sim-vdso32 *[0-9.]* ns/call p50" "the i386 vDSO timed in the 32-bit process"
+contains "^  int \$0x80 *[0-9.]* ns/call p50" "int \$0x80 timed in the 32-bit process"
+if [ -n "${TKSIM_M32_RUNNER:-}" ]; then
+	contains "EMULATED, not a measurement" "an emulated row says so"
+fi
+
 # A program that is not the i386 reader (tksim itself) is refused, not trusted (exit 2).
 expect 2 "a 64-bit program as reader is refused" -- \
 	env TKSIM_READER32="$TKSIM" TKSIM_M32_RUNNER= \

@@ -27,7 +27,7 @@ START_TEST(test_mul_add_shr_equals_int128)
 	struct sim_rng rng;
 
 	sim_rng_seed(&rng, test_seed());
-	for (int i = 0; i < 1000000; i++) {
+	for (int i = 0; i < 200000; i++) {
 		u64 a = edgy(&rng), b = edgy(&rng);
 		u32 mul = (u32)edgy(&rng);
 		unsigned int shift = (unsigned int)sim_rng_below(&rng, 33);
@@ -63,7 +63,7 @@ START_TEST(test_mul_u64_u64_shr_equals_int128)
 	struct sim_rng rng;
 
 	sim_rng_seed(&rng, test_seed() ^ 1);
-	for (int i = 0; i < 1000000; i++) {
+	for (int i = 0; i < 200000; i++) {
 		u64 a = edgy(&rng), b = edgy(&rng);
 		unsigned int shift = (unsigned int)sim_rng_below(&rng, 64);
 

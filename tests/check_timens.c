@@ -6,6 +6,7 @@
 #include "check_util.h"
 #include "sim/clocksources.h"
 #include "sim/oracle_timens.h"
+#include "sim/torture.h"
 #include "vdso/gettimeofday.h"
 
 static struct sim_system *ns_system(void)
@@ -172,6 +173,37 @@ START_TEST(test_fallback_inside)
 }
 END_TEST
 
+/*
+ * Threads: a reader inside a namespace beside readers outside, against a
+ * timekeeper thread publishing at maximum pressure and churning the clock.
+ * The namespace reader's values, less the offsets, must be ones the
+ * publication log explains (the seqcount check), fit the kernel-side
+ * sandwich of its own namespace, and keep the shared MONOTONIC list in order.
+ */
+START_TEST(test_torture_inside)
+{
+	struct torture_opts o;
+	struct torture_result r;
+
+	torture_opts_default(&o);
+	o.counter = TORTURE_COUNTER_SYNTHETIC;
+	o.threads = 3;
+	o.duration_ns = 0;
+	o.iterations = 4000;
+	o.max_pressure = true;
+	o.churn = TORTURE_CHURN_FREQ;
+	o.checks = TORTURE_CHECK_ALL & ~TORTURE_CHECK_LITMUS;
+	o.timens = true;
+	o.seed = test_seed();
+	ck_assert_int_eq(torture_run(&o, &r), 0);
+	ck_assert_msg(!r.violated, "seed %" PRIu64 ":\n%s", o.seed, r.report);
+	ck_assert(!r.readers[0].in_timens && r.readers[1].in_timens && !r.readers[2].in_timens);
+	ck_assert_uint_gt(r.readers[1].seq_checked, 0);
+	ck_assert_uint_gt(r.readers[1].vdso_reads, 0);
+	torture_result_free(&r);
+}
+END_TEST
+
 static Suite *timens_suite(void)
 {
 	Suite *su = suite_create("timens");
@@ -183,11 +215,13 @@ static Suite *timens_suite(void)
 	tcase_add_test(tc, test_reads_inside);
 	tcase_add_test(tc, test_unnamespaced_entry_points);
 	tcase_add_test(tc, test_fallback_inside);
+	tcase_add_test(tc, test_torture_inside);
 	suite_add_tcase(su, tc);
 	return su;
 }
 
 int main(void)
 {
+	test_seed();
 	return test_run_suite(timens_suite());
 }

@@ -39,4 +39,7 @@ contains "all held" "the namespace's readers fall back correctly"
 expect 2 "a namespace MONOTONIC before zero" -- "$TKSIM" run --timens -20s,0 --duration 1s
 contains "ERANGE" "the kernel's range check is named"
 expect 2 "a malformed --timens" -- "$TKSIM" run --timens 5s
+expect 0 "torture with a reader in a time namespace" -- "$TKSIM" torture --timens --counter synthetic --threads 2 --iterations 2000 --checks seqcount,sandwich,inconsistency,threadtest --quiet
+contains "reader 1 (simulated CPU 2, time namespace)" "the namespace reader is named"
+contains "# checks .*; tksim torture .* --timens" "the replay command keeps --timens"
 exit $fail

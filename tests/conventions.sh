@@ -61,6 +61,24 @@ if command -v bash >/dev/null 2>&1; then
 	check_comp writer-no-seq tksim torture --inject wri
 fi
 
+# bench's progress line: on stderr when it is a terminal (script(1) gives it one), else never.
+"$tksim" bench --quick --engine 0 >/dev/null 2>"$tmp/err"
+if grep -q "tksim bench:" "$tmp/err"; then bad "bench printed progress to a file"; else
+	ok "no progress line when stderr is not a terminal"
+fi
+if command -v script >/dev/null 2>&1; then
+	script -qc "'$tksim' bench --quick --engine 0 >/dev/null" /dev/null >"$tmp/tty" 2>&1
+	if grep -q "tksim bench: .* of .*clock-gettime-monotonic" "$tmp/tty"; then
+		ok "bench shows its progress on a terminal"
+	else
+		bad "no progress line from bench on a terminal"; sed 's/^/  | /' "$tmp/tty" | head
+	fi
+	script -qc "'$tksim' bench --quick --engine 0 --quiet >/dev/null" /dev/null >"$tmp/tty" 2>&1
+	if grep -q "tksim bench:" "$tmp/tty"; then bad "bench --quiet showed progress"; else
+		ok "bench --quiet shows none"
+	fi
+fi
+
 # Scenarios by name, from any folder: NAME.scn here first, then the installed examples
 # (or, before `make install`, the source tree's).
 cd "$tmp" || exit 99

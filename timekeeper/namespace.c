@@ -123,24 +123,13 @@ void timens_add_boottime(const struct time_namespace *ns, struct timespec64 *ts)
 	*ts = timespec64_add(*ts, ns->offsets.boottime);
 }
 
-/**
- * timens_clock_gettime() - clock_gettime(2) called by a task in @ns
- * @ns:    the namespace
- * @clock: clock id
- * @ts:    result
- *
- * The host's clock, then posix_get_monotonic_timespec() & co.'s offset:
- * monotonic for MONOTONIC, MONOTONIC_RAW and MONOTONIC_COARSE, boottime
- * for BOOTTIME, none for the rest.
- *
- * Return: 0 or the host syscall's negative errno.
+/*
+ * The namespaced getters of posix-timers.c: posix_get_monotonic_timespec(),
+ * posix_get_monotonic_raw() and posix_get_monotonic_coarse() add the
+ * monotonic offset, posix_get_boottime_timespec() the boottime one.
  */
-int timens_clock_gettime(const struct time_namespace *ns, s32 clock, struct timespec64 *ts)
+static void timens_add_clock(const struct time_namespace *ns, s32 clock, struct timespec64 *ts)
 {
-	int ret = tk_sys_clock_gettime(ns->k, clock, ts);
-
-	if (ret)
-		return ret;
 	switch (clock) {
 	case TK_CLOCK_MONOTONIC:
 	case TK_CLOCK_MONOTONIC_RAW:
@@ -153,5 +142,40 @@ int timens_clock_gettime(const struct time_namespace *ns, s32 clock, struct time
 	default:
 		break;
 	}
-	return 0;
+}
+
+/**
+ * timens_clock_gettime() - clock_gettime(2) called by a task in @ns
+ * @ns:    the namespace
+ * @clock: clock id
+ * @ts:    result
+ *
+ * The host's clock, then the namespace's offset of that clock (monotonic
+ * for MONOTONIC, MONOTONIC_RAW and MONOTONIC_COARSE, boottime for
+ * BOOTTIME, none for the rest).
+ *
+ * Return: 0 or the host syscall's negative errno.
+ */
+int timens_clock_gettime(const struct time_namespace *ns, s32 clock, struct timespec64 *ts)
+{
+	int ret = tk_sys_clock_gettime(ns->k, clock, ts);
+
+	if (!ret)
+		timens_add_clock(ns, clock, ts);
+	return ret;
+}
+
+/**
+ * timens_clock_offset() - the offset @ns applies to @clock
+ * @ns:    the namespace
+ * @clock: clock id
+ *
+ * Return: what timens_clock_gettime() adds to the host's @clock.
+ */
+struct timespec64 timens_clock_offset(const struct time_namespace *ns, s32 clock)
+{
+	struct timespec64 off = { 0, 0 };
+
+	timens_add_clock(ns, clock, &off);
+	return off;
 }

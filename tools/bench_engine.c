@@ -108,8 +108,8 @@ int bench_row_engine(const struct bench_opts *o, struct bench_rate *out)
 	out->per_s = e.ticks_per_s;
 	snprintf(out->text, sizeof(out->text),
 		 "\nEngine (deterministic, HZ=%u, default system, NTP daemon model %s)\n"
-		 "engine: %.0f s simulated, %llu ticks in %.3f s: %.1f M ticks/s; a simulated\n"
-		 "engine: day in %.2f s = %.1f simulated days per wall-clock minute\n"
+		 "engine: %.0f s simulated, %llu ticks in %.3f s: %.1f M ticks/s\n"
+		 "engine: a simulated day in %.2f s = %.1f simulated days per wall-clock minute\n"
 		 "engine: %.3f s of this thread's CPU time: %.1f M ticks per CPU second\n",
 		 e.hz, e.ntpd ? "polling every 16 s" : "off", (double)e.sim_ns * 1e-9,
 		 (unsigned long long)e.ticks, e.wall_s, e.ticks_per_s * 1e-6, e.day_s,

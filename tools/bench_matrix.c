@@ -185,6 +185,7 @@ void bench_run_matrix(struct bench_target *t, struct bench_report *r)
 		const struct bench_api *api = &bench_apis[a];
 
 		t->api = api;
+		bench_progress(r, api->name, a + 2, BENCH_NR_APIS + 1 + bench_nr_rows);
 		for (int i = 0; i < IMPL_MAX; i++) {
 			enum bench_impl impl = (enum bench_impl)i;
 			struct bench_cell *c = &r->cell[a][i];

@@ -73,6 +73,7 @@ struct bench_report {
 	struct bench_cell counter[COUNTER_MAX];
 	struct bench_rate rate[BENCH_MAX_ROWS];
 	double wall_s;
+	bool progress;
 };
 
 /* The machine and the host vDSO (tools/bench_host.c). */
@@ -86,6 +87,10 @@ void bench_free_systems(struct bench_target *t);
 void bench_warm_up_cpu(struct bench_target *t, u64 ns);
 void bench_run_counters(struct bench_target *t, struct bench_report *r);
 void bench_run_matrix(struct bench_target *t, struct bench_report *r);
+
+/* The progress line on a terminal (tools/bench_progress.c). */
+void bench_progress(const struct bench_report *r, const char *what, unsigned int i, unsigned int n);
+void bench_progress_done(const struct bench_report *r);
 
 /* Numbers derived from a report (tools/bench_derive.c). */
 

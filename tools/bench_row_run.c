@@ -51,7 +51,7 @@ int bench_row_run(const struct bench_opts *o, struct bench_rate *out)
 	sim_config_default(&cfg);
 	run_ntp_defaults(&ntp);
 	ntp.daemon.seed = 1;
-	if (run_ntp_configure(&ntp, &cfg))
+	if (run_ntp_configure(&ntp, &cfg, &(struct tksim_optset){ .cmd = "bench" }))
 		return -EINVAL;
 	s = sim_system_new(&cfg, &err);
 	if (!s)
@@ -67,7 +67,7 @@ int bench_row_run(const struct bench_opts *o, struct bench_rate *out)
 	t0 = bench_now_ns();
 	c0 = bench_thread_cpu_ns();
 	while (s->now_ns < sim_ns) {
-		run_tick(s, d, &rng, sim_ns, 0);
+		run_tick(s, d, &rng, sim_ns, 0, NULL, 0);
 		if (oracle_check_tick(s, &mono, &st, why, sizeof(why))) {
 			violated = true;
 			break;

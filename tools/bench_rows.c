@@ -18,6 +18,11 @@ const struct bench_row bench_rows[] = {
 		.unit = "M ticks/s",
 	},
 	{
+		/* No target: the thread's 4-13x is a ratio, printed in the row itself. */
+		.key = "vdso32_process",
+		.measure = bench_row_m32,
+	},
+	{
 		.key = "fuzz",
 		.measure = bench_row_fuzz,
 		.target = "fuzz target, 32-op inputs, oracle after every op",

@@ -35,6 +35,7 @@ struct bench_opts {
 	int cpu;
 	bool quick;
 	bool json;
+	bool quiet;
 	u64 engine_ns;
 };
 
@@ -81,6 +82,7 @@ extern const unsigned int bench_nr_rows;
 /* The rows' measuring functions, one file each. */
 int bench_row_engine(const struct bench_opts *o, struct bench_rate *out);
 int bench_row_run(const struct bench_opts *o, struct bench_rate *out);
+int bench_row_m32(const struct bench_opts *o, struct bench_rate *out);
 int bench_row_fuzz(const struct bench_opts *o, struct bench_rate *out);
 
 #endif /* TKSIM_TOOLS_BENCH_ROWS_H */

@@ -14,13 +14,14 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tools/bench_report.h"
+#include "tools/options.h"
 #include "tools/tksim.h"
 
 static void bench_help(void)
@@ -48,6 +49,7 @@ static void bench_help(void)
 	       "                checked run simulates D or 2h, whichever is shorter\n"
 	       "  --quick       a short run for CI smoke tests (a few seconds)\n"
 	       "  --json        one JSON object instead of the text report\n"
+	       "  --quiet       no progress line on a terminal (stderr)\n"
 	       "  --help        this text\n\n"
 	       "Exit status: 0 (the numbers are reported, never judged), 2 bad usage.\n");
 }
@@ -63,24 +65,29 @@ static int parse_range(const char *opt, const char *arg, u64 lo, u64 hi, u64 *ou
 
 static int parse_bench_opts(int argc, char **argv, struct bench_opts *o)
 {
-	static const struct option longopts[] = {
-		{ "batches", required_argument, NULL, 'b' },
-		{ "calls", required_argument, NULL, 'c' },
-		{ "warmup", required_argument, NULL, 'w' },
-		{ "cpu", required_argument, NULL, 'C' },
-		{ "engine", required_argument, NULL, 'e' },
-		{ "quick", no_argument, NULL, 'q' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0, 0, 0, 0 },
+	static const struct tksim_option bench_options[] = {
+		{ "batches", 'b', TKSIM_OPT_VALUE },
+		{ "calls", 'c', TKSIM_OPT_VALUE },
+		{ "warmup", 'w', TKSIM_OPT_VALUE },
+		{ "cpu", 'C', TKSIM_OPT_VALUE },
+		{ "engine", 'e', TKSIM_OPT_VALUE },
+		{ "quick", 'q', 0 },
+		{ "json", 'j', 0 },
+		{ "quiet", 'Q', 0 },
+		{ "help", 'h', TKSIM_OPT_CMDLINE },
+		{ NULL, 0, 0 },
 	};
+	struct tksim_optset opts = { .cmd = "bench", .table = bench_options };
+	struct tksim_optiter it;
+	const char *optarg; /* the option's value, named as getopt's was */
 	u64 batches = 0, calls = 0, warmup = 0, engine = 0, v;
 	bool have_b = false, have_c = false, have_w = false, have_e = false;
 	int c;
 
 	*o = (struct bench_opts){ .cpu = -1 };
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	tksim_opt_begin(&it, &opts, argc, argv);
+	while ((c = tksim_opt_next(&it)) > 0) {
+		optarg = it.value;
 		switch (c) {
 		case 'b':
 			if (parse_range("--batches", optarg, 1, 1024, &batches))
@@ -114,6 +121,9 @@ static int parse_bench_opts(int argc, char **argv, struct bench_opts *o)
 		case 'j':
 			o->json = true;
 			break;
+		case 'Q':
+			o->quiet = true;
+			break;
 		case 'h':
 			bench_help();
 			exit(TKSIM_EXIT_OK);
@@ -121,8 +131,8 @@ static int parse_bench_opts(int argc, char **argv, struct bench_opts *o)
 			return tksim_usage_error("bench", "unknown option");
 		}
 	}
-	if (optind < argc)
-		return tksim_usage_error("bench", "unexpected argument '%s'", argv[optind]);
+	if (c < 0)
+		return TKSIM_EXIT_USAGE;
 	o->batches = (u32)(have_b ? batches : o->quick ? 20 : 100);
 	o->calls = (u32)(have_c ? calls : o->quick ? 100 : 1000);
 	o->warmup = (u32)(have_w ? warmup : o->quick ? 1 : 3);
@@ -164,6 +174,7 @@ int cmd_bench(int argc, char **argv)
 	r->calls = o.calls;
 	r->warmup = o.warmup;
 	r->m.cpu_pinned = o.cpu;
+	r->progress = !o.quiet && isatty(STDERR_FILENO);
 	bench_probe_machine(&r->m);
 	bench_setup_host(&t.host, &r->m);
 	ret = bench_setup_systems(&t, &r->m);
@@ -175,10 +186,15 @@ int cmd_bench(int argc, char **argv)
 	}
 
 	bench_warm_up_cpu(&t, (o.quick ? 10 : 100) * NSEC_PER_MSEC);
+	bench_progress(r, "counter reads", 1, BENCH_NR_APIS + 1 + bench_nr_rows);
 	bench_run_counters(&t, r);
 	bench_run_matrix(&t, r);
-	for (unsigned int i = 0; i < bench_nr_rows; i++)
+	for (unsigned int i = 0; i < bench_nr_rows; i++) {
+		bench_progress(r, bench_rows[i].key, BENCH_NR_APIS + 2 + i,
+			       BENCH_NR_APIS + 1 + bench_nr_rows);
 		r->rate[i].ran = bench_rows[i].measure(&o, &r->rate[i]) == 0;
+	}
+	bench_progress_done(r);
 	r->wall_s = (double)(bench_now_ns() - t0) * 1e-9;
 
 	if (o.json)

@@ -3,20 +3,22 @@
 /*
  * Input: none, or --names.  Output: one block per bug: its --inject name,
  * where the hook is, what it does, the kernel commit that fixed it and the
- * property that catches it.  Exit status: 0, or 2 for bad usage.
+ * property that catches it, and the one command that exits 1 on it.  Exit
+ * status: 0, or 2 for bad usage.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sim/bugs.h"
+#include "tools/options.h"
 #include "tools/tksim.h"
 
 static void bugs_help(void)
 {
 	printf("usage: tksim bugs [--names]\n\n"
 	       "List the historical bugs `tksim torture --inject` and the tests can switch\n"
-	       "on, with the kernel commit that fixed each and the property that catches it.\n\n"
+	       "on, with the kernel commit that fixed each, the property that catches it\n"
+	       "and the one command that exits 1 on it (and 0 without its --inject).\n\n"
 	       "Options:\n"
 	       "  --names   only the names, one a line\n"
 	       "  --help    this text\n\n"
@@ -46,16 +48,18 @@ static const char *side_name(enum sim_bug_side side)
  */
 int cmd_bugs(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "names", no_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0, 0, 0, 0 },
+	static const struct tksim_option bugs_options[] = {
+		{ "names", 'n', 0 },
+		{ "help", 'h', TKSIM_OPT_CMDLINE },
+		{ NULL, 0, 0 },
 	};
+	struct tksim_optset set = { .cmd = "bugs", .table = bugs_options };
+	struct tksim_optiter it;
 	bool names = false;
 	int c;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	tksim_opt_begin(&it, &set, argc, argv);
+	while ((c = tksim_opt_next(&it)) > 0) {
 		switch (c) {
 		case 'n':
 			names = true;
@@ -67,8 +71,8 @@ int cmd_bugs(int argc, char **argv)
 			return tksim_usage_error("bugs", "unknown option");
 		}
 	}
-	if (optind < argc)
-		return tksim_usage_error("bugs", "unexpected argument '%s'", argv[optind]);
+	if (c < 0)
+		return TKSIM_EXIT_USAGE;
 
 	for (unsigned int i = 0; i < sim_nr_bugs; i++) {
 		const struct sim_bug *b = &sim_bugs[i];
@@ -85,6 +89,7 @@ int cmd_bugs(int argc, char **argv)
 		       strcmp(b->version, "-") ? ", " : "",
 		       strcmp(b->version, "-") ? b->version : "");
 		printf("    caught by  %s\n", b->caught_by);
+		printf("    shown by   %s\n", b->shows);
 	}
 	return TKSIM_EXIT_OK;
 }

@@ -11,7 +11,6 @@
  */
 #include "tools/cmd_explain.h"
 
-#include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -20,6 +19,7 @@
 
 #include "sim/oracle.h"
 #include "timekeeper/adjtimex.h"
+#include "tools/options.h"
 #include "tools/tksim.h"
 
 static const struct {
@@ -77,25 +77,28 @@ static s32 parse_clock(const char *s)
 
 static int parse_opts(int argc, char **argv, struct explain_opts *o)
 {
-	static const struct option longopts[] = {
-		{ "freq", required_argument, NULL, 'f' },
-		{ "ppm", required_argument, NULL, 'p' },
-		{ "bits", required_argument, NULL, 'b' },
-		{ "start", required_argument, NULL, 'S' },
-		{ "hz", required_argument, NULL, 'z' },
-		{ "at", required_argument, NULL, 'a' },
-		{ "clock", required_argument, NULL, 'c' },
-		{ "ntp-freq", required_argument, NULL, 'n' },
-		{ "idle", required_argument, NULL, 'i' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0, 0, 0, 0 },
+	static const struct tksim_option explain_options[] = {
+		{ "freq", 'f', TKSIM_OPT_VALUE },
+		{ "ppm", 'p', TKSIM_OPT_VALUE },
+		{ "bits", 'b', TKSIM_OPT_VALUE },
+		{ "start", 'S', TKSIM_OPT_VALUE },
+		{ "hz", 'z', TKSIM_OPT_VALUE },
+		{ "at", 'a', TKSIM_OPT_VALUE },
+		{ "clock", 'c', TKSIM_OPT_VALUE },
+		{ "ntp-freq", 'n', TKSIM_OPT_VALUE },
+		{ "idle", 'i', TKSIM_OPT_VALUE },
+		{ "help", 'h', TKSIM_OPT_CMDLINE },
+		{ NULL, 0, 0 },
 	};
+	struct tksim_optset opts = { .cmd = "explain", .table = explain_options };
+	struct tksim_optiter it;
+	const char *optarg; /* the option's value, named as getopt's was */
 	u64 v;
 	int c;
 
-	optind = 0;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	tksim_opt_begin(&it, &opts, argc, argv);
+	while ((c = tksim_opt_next(&it)) > 0) {
+		optarg = it.value;
 		switch (c) {
 		case 'f':
 			if (tksim_parse_u64(optarg, &v) || v < 1000)
@@ -105,15 +108,16 @@ static int parse_opts(int argc, char **argv, struct explain_opts *o)
 			o->cfg.counter.freq_hz = v;
 			break;
 		case 'p': {
-			char *end;
-			double ppm = strtod(optarg, &end);
+			s64 ppb;
 
-			if (*end || end == optarg || !(fabs(ppm) < 100000.0))
+			/* The one parser (tools/parse.h), exact to 1 ppb as `tksim run --ppm`. */
+			if (tksim_parse_fixed(optarg, 3, &ppb) || ppb <= -100000000 ||
+			    ppb >= 100000000)
 				return tksim_usage_error(
 					"explain",
 					"--ppm must be a number within +/-100000, not '%s'",
 					optarg);
-			o->cfg.counter.error_ppb = (s64)llround(ppm * 1000.0);
+			o->cfg.counter.error_ppb = ppb;
 			break;
 		}
 		case 'b':
@@ -143,10 +147,12 @@ static int parse_opts(int argc, char **argv, struct explain_opts *o)
 				return tksim_usage_error("explain", "unknown --clock '%s'", optarg);
 			break;
 		case 'n': {
-			char *end;
+			s64 uppm; /* 10^-6 ppm, exact (tools/parse.h) */
 
-			o->ntp_freq_ppm = strtod(optarg, &end);
-			if (*end || end == optarg || !(fabs(o->ntp_freq_ppm) <= 500.0))
+			if (!tksim_parse_fixed(optarg, 6, &uppm))
+				o->ntp_freq_ppm = (double)uppm * 1e-6;
+			if (tksim_parse_fixed(optarg, 6, &uppm) || uppm > 500000000 ||
+			    uppm < -500000000)
 				return tksim_usage_error(
 					"explain",
 					"--ntp-freq must be a number within +/-500, not '%s'",
@@ -162,16 +168,10 @@ static int parse_opts(int argc, char **argv, struct explain_opts *o)
 			explain_help();
 			exit(TKSIM_EXIT_OK);
 		default:
-			if (optopt)
-				return tksim_usage_error("explain", "option '--%s' needs a value",
-							 argv[optind - 1] + 2);
-			return tksim_usage_error("explain", "unknown option '%s'",
-						 argv[optind - 1]);
+			return tksim_usage_error("explain", "unknown option");
 		}
 	}
-	if (optind < argc)
-		return tksim_usage_error("explain", "unexpected argument '%s'", argv[optind]);
-	return 0;
+	return c < 0 ? TKSIM_EXIT_USAGE : 0;
 }
 
 /**

@@ -12,7 +12,6 @@
  * KSFT_SKIP).
  */
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +24,7 @@
 #include "sim/oracle.h"
 #include "sim/tsc.h"
 #include "tools/mirror_report.h"
+#include "tools/options.h"
 #include "tools/tksim.h"
 
 #define MIRROR_EXIT_SKIP 4
@@ -173,21 +173,25 @@ struct mirror_opts {
 
 static int parse_mirror_opts(int argc, char **argv, struct mirror_opts *o)
 {
-	static const struct option longopts[] = {
-		{ "samples", required_argument, NULL, 'n' },
-		{ "layout", required_argument, NULL, 'l' },
-		{ "insn", required_argument, NULL, 'i' },
-		{ "dump", no_argument, NULL, 'd' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0, 0, 0, 0 },
+	static const struct tksim_option mirror_options[] = {
+		{ "samples", 'n', TKSIM_OPT_VALUE },
+		{ "layout", 'l', TKSIM_OPT_VALUE },
+		{ "insn", 'i', TKSIM_OPT_VALUE },
+		{ "dump", 'd', 0 },
+		{ "json", 'j', 0 },
+		{ "help", 'h', TKSIM_OPT_CMDLINE },
+		{ NULL, 0, 0 },
 	};
+	struct tksim_optset opts = { .cmd = "mirror", .table = mirror_options };
+	struct tksim_optiter it;
+	const char *optarg; /* the option's value, named as getopt's was */
 	int c;
 
 	*o = (struct mirror_opts){ .samples = 100000, .layout = -1 };
 	o->insn = sim_tsc_insn_supported(VDSO_TSC_RDTSCP) ? VDSO_TSC_RDTSCP : VDSO_TSC_LFENCE;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	tksim_opt_begin(&it, &opts, argc, argv);
+	while ((c = tksim_opt_next(&it)) > 0) {
+		optarg = it.value;
 		switch (c) {
 		case 'n':
 			if (tksim_parse_u64(optarg, &o->samples) || !o->samples ||
@@ -222,8 +226,8 @@ static int parse_mirror_opts(int argc, char **argv, struct mirror_opts *o)
 			return tksim_usage_error("mirror", "unknown option");
 		}
 	}
-	if (optind < argc)
-		return tksim_usage_error("mirror", "unexpected argument '%s'", argv[optind]);
+	if (c < 0)
+		return TKSIM_EXIT_USAGE;
 	return 0;
 }
 

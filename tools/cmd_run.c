@@ -8,7 +8,6 @@
  * largest vDSO vs kernel-side difference, ticks, wall time, the NTP state)
  * and, with --csv, a time series.  Exit 1 when a property is violated.
  */
-#include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -17,6 +16,8 @@
 
 #include "sim/oracle.h"
 #include "sim/trace.h"
+#include "tools/options.h"
+#include "tools/run_bugs.h"
 #include "tools/run_cs.h"
 #include "tools/run_json.h"
 #include "tools/run_m32.h"
@@ -42,8 +43,10 @@ struct run_opts {
 	struct run_ntp ntp;
 	struct run_cs cs;
 	struct run_m32 m32;
+	struct run_bugs bugs;
 	struct scenario scn;
 	struct sim_op_list ops;
+	struct tksim_optset opts;
 };
 
 static void run_help(void)
@@ -86,8 +89,35 @@ static void run_help(void)
 	run_ntp_help();
 	run_cs_help();
 	run_m32_help();
+	printf("\n");
+	run_bugs_help();
 	printf("\nExit status: 0 all properties held, 1 a property was violated, 2 bad usage.\n");
 }
+
+/* Every option of `tksim run`, on the command line and in scenario files. */
+static const struct tksim_option run_options[] = {
+	{ "duration", 'd', TKSIM_OPT_VALUE },
+	{ "hz", 'z', TKSIM_OPT_VALUE },
+	{ "freq", 'f', TKSIM_OPT_VALUE },
+	{ "ppm", 'p', TKSIM_OPT_VALUE },
+	{ "bits", 'b', TKSIM_OPT_VALUE },
+	{ "start", 'S', TKSIM_OPT_VALUE },
+	{ "seed", 's', TKSIM_OPT_VALUE },
+	{ "csv", 'c', TKSIM_OPT_VALUE },
+	{ "csv-interval", 'i', TKSIM_OPT_VALUE },
+	{ "nohz", 'n', TKSIM_OPT_VALUE },
+	{ "trace", 'T', TKSIM_OPT_VALUE },
+	{ "from", 'F', TKSIM_OPT_VALUE },
+	{ "to", 'U', TKSIM_OPT_VALUE },
+	{ "quiet", 'q', 0 },
+	{ "json", 'j', 0 },
+	{ "help", 'h', TKSIM_OPT_CMDLINE },
+	RUN_NTP_OPTIONS,
+	RUN_CS_OPTIONS,
+	RUN_M32_OPTIONS,
+	RUN_BUGS_OPTIONS,
+	{ NULL, 0, 0 },
+};
 
 /* The built-in default scenario; a scenario file and the options change it. */
 static void run_opts_defaults(struct run_opts *o)
@@ -99,6 +129,7 @@ static void run_opts_defaults(struct run_opts *o)
 	o->csv_interval_ns = NSEC_PER_SEC;
 	o->trace_to_ns = U64_MAX;
 	o->seed = 1;
+	o->opts = (struct tksim_optset){ .cmd = "run", .table = run_options };
 }
 
 /*
@@ -108,35 +139,14 @@ static void run_opts_defaults(struct run_opts *o)
  */
 static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 {
-	static const struct option longopts[] = {
-		{ "duration", required_argument, NULL, 'd' },
-		{ "hz", required_argument, NULL, 'z' },
-		{ "freq", required_argument, NULL, 'f' },
-		{ "ppm", required_argument, NULL, 'p' },
-		{ "bits", required_argument, NULL, 'b' },
-		{ "start", required_argument, NULL, 'S' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "csv", required_argument, NULL, 'c' },
-		{ "csv-interval", required_argument, NULL, 'i' },
-		{ "nohz", required_argument, NULL, 'n' },
-		{ "trace", required_argument, NULL, 'T' },
-		{ "from", required_argument, NULL, 'F' },
-		{ "to", required_argument, NULL, 'U' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		RUN_NTP_LONGOPTS,
-		RUN_CS_LONGOPTS,
-		RUN_M32_LONGOPTS,
-		{ 0, 0, 0, 0 },
-	};
+	struct tksim_optiter it;
+	const char *optarg; /* the option's value, named as getopt's was */
 	u64 v;
 	int c;
 
-	/* Reset getopt: it runs once per scenario line and once for the command line. */
-	optind = 0;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	tksim_opt_begin(&it, &o->opts, argc, argv);
+	while ((c = tksim_opt_next(&it)) > 0) {
+		optarg = it.value;
 		switch (c) {
 		case 'd':
 			if (tksim_parse_duration_ns(optarg, &o->duration_ns))
@@ -212,6 +222,13 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 			run_help();
 			exit(TKSIM_EXIT_OK);
 		default:
+			if (c >= RUN_OPT_INJECT) {
+				int ret = run_bugs_parse(&o->bugs, c, optarg);
+
+				if (ret)
+					return ret;
+				break;
+			}
 			if (c >= RUN_OPT_M32_READERS) {
 				int ret = run_m32_parse(&o->m32, c, optarg);
 
@@ -233,21 +250,24 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 					return ret;
 				break;
 			}
-			if (optopt)
-				return tksim_usage_error("run", "option '--%s' needs a value",
-							 argv[optind - 1] + 2);
-			return tksim_usage_error("run", "unknown option '%s'", argv[optind - 1]);
+			return tksim_usage_error("run", "unknown option");
 		}
 	}
-	if (optind < argc)
-		return tksim_usage_error("run", "unexpected argument '%s'", argv[optind]);
-	return 0;
+	return c < 0 ? TKSIM_EXIT_USAGE : 0;
 }
 
 /* A scenario line, through the same parser as the command line. */
 static int run_apply_line(int argc, char **argv, void *ctx)
 {
 	return run_parse_argv(argc, argv, ctx);
+}
+
+/* An "at TIME OP ..." line of a scenario: the op timeline (tools/scenario_ops.c). */
+static int run_at_line(char *rest, void *ctx)
+{
+	struct run_opts *o = ctx;
+
+	return scenario_ops_line(&o->ops, rest);
 }
 
 /*
@@ -259,8 +279,7 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 	int ret;
 
 	run_opts_defaults(o);
-	o->scn.at = scenario_ops_line; /* "at TIME OP ..." lines: the op timeline */
-	o->scn.at_ctx = &o->ops;
+	o->scn.at = run_at_line;
 	if (argc > 1 && argv[1][0] != '-') {
 		char path[4096];
 
@@ -283,7 +302,7 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 		return tksim_usage_error("run", "--from must not be after --to");
 	o->ntp.daemon.seed = o->seed; /* --seed also seeds the measurement noise */
 	run_m32_configure(&o->m32, &o->cfg);
-	return run_ntp_configure(&o->ntp, &o->cfg);
+	return run_ntp_configure(&o->ntp, &o->cfg, &o->opts);
 }
 
 static void csv_header(FILE *f)
@@ -389,7 +408,7 @@ static int run(int argc, char **argv, struct run_opts *o)
 	double t0, next_progress;
 	u64 next_csv = 0;
 	int ret, err;
-	bool progress, to_stdout;
+	bool progress, to_stdout, violated;
 
 	ret = parse_run_opts(argc, argv, o);
 	if (ret)
@@ -405,8 +424,8 @@ static int run(int argc, char **argv, struct run_opts *o)
 	if (ret)
 		goto out_free;
 	if (o->nohz_max_ns > s->counter.cs.max_idle_ns) {
-		ret = tksim_usage_error(
-			"run",
+		ret = tksim_opt_error(
+			&o->opts, 'n',
 			"--nohz may be at most this clocksource's max_idle_ns, %" PRIu64 " ns",
 			s->counter.cs.max_idle_ns);
 		goto out_free;
@@ -418,6 +437,8 @@ static int run(int argc, char **argv, struct run_opts *o)
 	ret = run_ntp_start(&o->ntp, &ntpd, s);
 	if (!ret)
 		ret = run_cs_start(&o->cs, s);
+	if (!ret)
+		ret = run_bugs_start(&o->bugs, s, o->duration_ns, &o->opts);
 	if (ret)
 		goto out_free;
 	csv = open_output(o->csv_path);
@@ -443,11 +464,14 @@ static int run(int argc, char **argv, struct run_opts *o)
 
 	while (s->now_ns < o->duration_ns) {
 		/* Run to a random instant of the next tick (tools/run_tick.c). */
-		run_tick(s, &ntpd, &rng, o->duration_ns, o->nohz_max_ns);
+		violated = run_tick(s, &ntpd, &rng, o->duration_ns, o->nohz_max_ns, why,
+				    sizeof(why)) ||
+			   run_bugs_gap(&o->bugs, s, why, sizeof(why));
 		if (trace)
 			trace_row(trace, s, o);
 		/* After a clocksource switch RAW is no longer one counter's conversion. */
-		if ((run_cs_raw_exact_checkable(&o->cs, s)
+		if (violated ||
+		    (run_cs_raw_exact_checkable(&o->cs, s)
 			     ? oracle_check_tick(s, &mono, &st, why, sizeof(why))
 			     : oracle_check_instant(s, &mono, &st, why, sizeof(why))) ||
 		    run_cs_check(&o->cs, s, why, sizeof(why)) ||

@@ -2,7 +2,7 @@
 // tksim's own: `tksim torture`, in the shape of tools/testing/selftests/timers/ (threadtest.c,
 // inconsistency-check.c), vDSO/vdso_test_correctness.c and Lutomirski's evil-clock-test.
 /*
- * Input: options (getopt_long, defaults in --help).  Output on stdout, line
+ * Input: options (tools/options.h, defaults in --help).  Output on stdout, line
  * buffered: a header with the configuration and seed, then the per-reader
  * rates, retry rates and litmus results, or the evidence of the first
  * violation.  Progress goes to stderr when it is a terminal.
@@ -19,6 +19,29 @@
 #include "sim/bugs.h"
 #include "tools/cmd_torture.h"
 #include "tools/tksim.h"
+
+/* `tksim torture --json`: the run, then one object; the same statuses as the text. */
+static int torture_json(struct torture_cli *cli)
+{
+	struct torture_result r;
+	char why[128];
+	int ret = torture_run(&cli->o, &r);
+
+	if (cli->o.progress)
+		fprintf(stderr, "\r%60s\r", "");
+	if (ret == -EOPNOTSUPP || ret == -ENODEV) {
+		snprintf(why, sizeof(why), "no usable TSC here: %s", strerror(-ret));
+		torture_print_json(cli, NULL, "skip", why);
+		ret = TORTURE_EXIT_SKIP;
+	} else if (ret) {
+		ret = tksim_usage_error("torture", "cannot run: %s", strerror(-ret));
+	} else {
+		torture_print_json(cli, &r, r.violated ? "fail" : "pass", NULL);
+		ret = r.violated ? TKSIM_EXIT_VIOLATION : TKSIM_EXIT_OK;
+	}
+	torture_result_free(&r);
+	return ret;
+}
 
 /**
  * cmd_torture() - `tksim torture`
@@ -46,10 +69,20 @@ int cmd_torture(int argc, char **argv)
 	}
 	cli.o.replay = cli.replay;
 	if (!sim_tsc_insn_supported(cli.o.insn)) {
-		printf("# SKIP: this CPU cannot run %s (no %s)\n", sim_tsc_insn_name(cli.o.insn),
-		       cli.o.insn == VDSO_TSC_RDTSCP ? "RDTSCP in CPUID 0x80000001" : "x86-64 TSC");
+		char why[96];
+
+		snprintf(why, sizeof(why), "this CPU cannot run %s (no %s)",
+			 sim_tsc_insn_name(cli.o.insn),
+			 cli.o.insn == VDSO_TSC_RDTSCP ? "RDTSCP in CPUID 0x80000001"
+						       : "x86-64 TSC");
+		if (cli.json)
+			torture_print_json(&cli, NULL, "skip", why);
+		else
+			printf("# SKIP: %s\n", why);
 		return TORTURE_EXIT_SKIP;
 	}
+	if (cli.json)
+		return torture_json(&cli);
 	torture_format_list(checks, sizeof(checks), TORTURE_NAMES(check), cli.o.checks);
 	torture_format_list(churn, sizeof(churn), TORTURE_NAMES(churn), cli.o.churn);
 	sim_bugs_format(cli.o.bugs, bugs, sizeof(bugs));

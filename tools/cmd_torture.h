@@ -26,6 +26,7 @@ extern const size_t torture_ncheck_names, torture_nchurn_names, torture_nclock_n
  * @o:          the run it asks for
  * @skew:       --skew (cycles)
  * @quiet:      --quiet
+ * @json:       --json
  * @seed_given: --seed N was given
  * @seed_random: --seed random was given: draw one from the host clock
  * @replay:     the command line that replays the run
@@ -34,6 +35,7 @@ struct torture_cli {
 	struct torture_opts o;
 	u64 skew;
 	bool quiet;
+	bool json;
 	bool seed_given;
 	bool seed_random;
 	char replay[1024];
@@ -45,5 +47,7 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli);
 void torture_build_replay(struct torture_cli *cli);
 void torture_progress_line(void *arg, double elapsed, double total, u64 reads);
 void torture_print_results(const struct torture_cli *cli, const struct torture_result *r);
+void torture_print_json(const struct torture_cli *cli, const struct torture_result *r,
+			const char *result, const char *why);
 
 #endif /* TKSIM_TOOLS_CMD_TORTURE_H */

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 // tksim's own: `tksim torture`'s options: name lists, --help, the parser.
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +8,7 @@
 
 #include "sim/bugs.h"
 #include "tools/cmd_torture.h"
+#include "tools/options.h"
 #include "tools/tksim.h"
 
 const struct torture_name torture_check_names[] = {
@@ -119,6 +119,8 @@ void torture_help(void)
 	       "  --tsc-hz HZ        TSC frequency; calibrated against MONOTONIC_RAW if absent\n"
 	       "  --hz N             the simulated kernel's HZ and the tick rate [1000]\n"
 	       "  --max-pressure     the timekeeper publishes back to back (TK_ADV_FREQ)\n"
+	       "  --timens           every other reader runs in a time namespace (MONOTONIC\n"
+	       "                     +1d 0.5s, BOOTTIME +2d 0.25s), through its vvar page\n"
 	       "  --churn LIST       freq (adjtimex +/-500 ppm), offset (ADJ_SETOFFSET),\n"
 	       "                     settime (settimeofday), all or none [none]\n"
 	       "  --window N         cpu_relax() spins inside each vvar write section [0]\n"
@@ -131,11 +133,89 @@ void torture_help(void)
 	       "  --seed N|random    seed of clock choice, churn and jitter [1]\n"
 	       "  --no-pin           do not pin threads to host CPUs\n"
 	       "  --quiet            no progress line on a terminal\n"
+	       "  --json             the results as one JSON object (docs/output.md)\n"
 	       "  --help             this text\n\n"
 	       "On a violation: the evidence, the samples around it, the seed and the command\n"
 	       "that replays the run.  Exit status: 0 all properties held, 1 a property was\n"
 	       "violated, 2 bad usage, 4 skipped (the CPU lacks the read instruction).\n",
 	       TORTURE_MAX_READERS);
+}
+
+/* Every option of `tksim torture`. */
+static const struct tksim_option torture_options[] = {
+	{ "seconds", 's', TKSIM_OPT_VALUE },
+	{ "iterations", 'i', TKSIM_OPT_VALUE },
+	{ "threads", 't', TKSIM_OPT_VALUE },
+	{ "counter", 'c', TKSIM_OPT_VALUE },
+	{ "insn", 'I', TKSIM_OPT_VALUE },
+	{ "freq", 'f', TKSIM_OPT_VALUE },
+	{ "bits", 'b', TKSIM_OPT_VALUE },
+	{ "start", 'S', TKSIM_OPT_VALUE },
+	{ "skew", 'k', TKSIM_OPT_VALUE },
+	{ "jitter", 'j', TKSIM_OPT_VALUE },
+	{ "tsc-hz", 'T', TKSIM_OPT_VALUE },
+	{ "hz", 'z', TKSIM_OPT_VALUE },
+	{ "max-pressure", 'P', 0 },
+	{ "timens", 'E', 0 },
+	{ "churn", 'C', TKSIM_OPT_VALUE },
+	{ "window", 'w', TKSIM_OPT_VALUE },
+	{ "inject", 'x', TKSIM_OPT_VALUE },
+	{ "checks", 'K', TKSIM_OPT_VALUE },
+	{ "clocks", 'L', TKSIM_OPT_VALUE },
+	{ "paths", 'p', TKSIM_OPT_VALUE },
+	{ "litmus-ms", 'm', TKSIM_OPT_VALUE },
+	{ "seed", 'r', TKSIM_OPT_VALUE },
+	{ "no-pin", 'N', 0 },
+	{ "quiet", 'q', 0 },
+	{ "json", 'J', 0 },
+	{ "help", 'h', TKSIM_OPT_CMDLINE },
+	{ NULL, 0, 0 },
+};
+
+/*
+ * Whether torture can see @b in this run: some bugs need a condition (a
+ * frequency change inside the tick, a lagging CPU, the litmus tests), and
+ * some no threaded run can show at all.
+ */
+static bool torture_sees(const struct sim_bug *b, const struct torture_cli *cli)
+{
+	const struct torture_opts *o = &cli->o;
+
+	if (!b->torture)
+		return false;
+	switch (b->bit) {
+	case BUG_COARSE_PRE615:
+		return (o->churn & TORTURE_CHURN_FREQ) &&
+		       (o->checks & TORTURE_CHECK_INCONSISTENCY) &&
+		       (o->clocks &
+			(BIT(TK_CLOCK_REALTIME_COARSE) | BIT(TK_CLOCK_MONOTONIC_COARSE)));
+	case BUG_NO_NEG_CLAMP:
+		return o->counter == TORTURE_COUNTER_SYNTHETIC && cli->skew;
+	case BUG_BARE_RDTSC:
+		return o->checks & TORTURE_CHECK_LITMUS;
+	default:
+		return true;
+	}
+}
+
+/* Refuse, naming the command that shows it, a bug this run cannot see: no PASS that saw nothing. */
+static int check_visible(const struct torture_cli *cli)
+{
+	for (unsigned int i = 0; i < sim_nr_bugs; i++) {
+		const struct sim_bug *b = &sim_bugs[i];
+
+		if (!(cli->o.bugs & b->bit) || torture_sees(b, cli))
+			continue;
+		if (!b->torture)
+			return tksim_usage_error("torture",
+						 "torture cannot see %s (%s); shown by: %s",
+						 b->name, b->what, b->shows);
+		return tksim_usage_error("torture",
+					 "this run cannot see %s: it needs %s (and the checks "
+					 "and clocks that see it); shown by: %s",
+					 b->name, b->torture, b->shows);
+	}
+	return 0;
 }
 
 /**
@@ -148,41 +228,18 @@ void torture_help(void)
  */
 int torture_parse(int argc, char **argv, struct torture_cli *cli)
 {
-	static const struct option longopts[] = {
-		{ "seconds", required_argument, NULL, 's' },
-		{ "iterations", required_argument, NULL, 'i' },
-		{ "threads", required_argument, NULL, 't' },
-		{ "counter", required_argument, NULL, 'c' },
-		{ "insn", required_argument, NULL, 'I' },
-		{ "freq", required_argument, NULL, 'f' },
-		{ "bits", required_argument, NULL, 'b' },
-		{ "start", required_argument, NULL, 'S' },
-		{ "skew", required_argument, NULL, 'k' },
-		{ "jitter", required_argument, NULL, 'j' },
-		{ "tsc-hz", required_argument, NULL, 'T' },
-		{ "hz", required_argument, NULL, 'z' },
-		{ "max-pressure", no_argument, NULL, 'P' },
-		{ "churn", required_argument, NULL, 'C' },
-		{ "window", required_argument, NULL, 'w' },
-		{ "inject", required_argument, NULL, 'x' },
-		{ "checks", required_argument, NULL, 'K' },
-		{ "clocks", required_argument, NULL, 'L' },
-		{ "paths", required_argument, NULL, 'p' },
-		{ "litmus-ms", required_argument, NULL, 'm' },
-		{ "seed", required_argument, NULL, 'r' },
-		{ "no-pin", no_argument, NULL, 'N' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0, 0, 0, 0 },
-	};
+	struct tksim_optset set = { .cmd = "torture", .table = torture_options };
+	struct tksim_optiter it;
+	const char *optarg; /* the option's value, named as getopt's was */
 	struct torture_opts *o = &cli->o;
 	bool synthetic_opt = false, seconds = false, iterations = false;
 	u64 v;
 	int c;
 
 	torture_opts_default(o);
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	tksim_opt_begin(&it, &set, argc, argv);
+	while ((c = tksim_opt_next(&it)) > 0) {
+		optarg = it.value;
 		switch (c) {
 		case 's':
 			if (tksim_parse_duration_ns(optarg, &o->duration_ns) || !o->duration_ns)
@@ -273,6 +330,9 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli)
 		case 'P':
 			o->max_pressure = true;
 			break;
+		case 'E':
+			o->timens = true;
+			break;
 		case 'C':
 			if (parse_list(optarg, TORTURE_NAMES(churn), &o->churn))
 				return tksim_usage_error(
@@ -325,6 +385,9 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli)
 		case 'q':
 			cli->quiet = true;
 			break;
+		case 'J':
+			cli->json = true;
+			break;
 		case 'h':
 			torture_help();
 			exit(TKSIM_EXIT_OK);
@@ -332,8 +395,8 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli)
 			return tksim_usage_error("torture", "unknown option");
 		}
 	}
-	if (optind < argc)
-		return tksim_usage_error("torture", "unexpected argument '%s'", argv[optind]);
+	if (c < 0)
+		return TKSIM_EXIT_USAGE;
 	if (seconds && iterations)
 		return tksim_usage_error("torture", "give --seconds or --iterations, not both");
 	if (iterations)
@@ -355,5 +418,5 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli)
 		o->seed = ((u64)ts.tv_sec * 1000003u) ^ (u64)ts.tv_nsec;
 	}
 	o->synth.seed = o->seed;
-	return 0;
+	return check_visible(cli);
 }

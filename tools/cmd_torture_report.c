@@ -43,6 +43,8 @@ void torture_build_replay(struct torture_cli *cli)
 	ADD(" --hz %u", o->hz);
 	if (o->max_pressure)
 		ADD(" --max-pressure");
+	if (o->timens)
+		ADD(" --timens");
 	if (o->churn) {
 		torture_format_list(list, sizeof(list), TORTURE_NAMES(churn), o->churn);
 		ADD(" --churn %s", list);
@@ -104,11 +106,12 @@ void torture_print_results(const struct torture_cli *cli, const struct torture_r
 		excused += s->excused;
 		if (s->excused_max_ns > excused_max)
 			excused_max = s->excused_max_ns;
-		printf("#   reader %u (simulated CPU %u): %.2f M reads, %.2f M/s; retried or "
+		printf("#   reader %u (simulated CPU %u%s): %.2f M reads, %.2f M/s; retried or "
 		       "waited: "
 		       "vDSO %.4f %% of %" PRIu64 ", kernel-side %.4f %% of %" PRIu64
 		       "; seqcount-checked %" PRIu64 " (%" PRIu64 " unverifiable)\n",
-		       i, (i + 1) % VDSO_MAX_CPUS, (double)s->reads * 1e-6,
+		       i, (i + 1) % VDSO_MAX_CPUS, s->in_timens ? ", time namespace" : "",
+		       (double)s->reads * 1e-6,
 		       s->seconds > 0 ? (double)s->reads / s->seconds * 1e-6 : 0.0,
 		       pct(s->vdso_overlaps, s->vdso_probed), s->vdso_probed,
 		       pct(s->sys_overlaps, s->sys_probed), s->sys_probed, s->seq_checked,

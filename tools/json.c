@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 /**
- * json_str() - a JSON string, escaped (RFC 8259: quote, backslash, controls)
+ * json_str() - a JSON string, escaped (RFC 8259: quote, backslash, \\n, \\t, other controls)
  * @f: where to
  * @s: UTF-8 text
  */
@@ -18,6 +18,10 @@ void json_str(FILE *f, const char *s)
 
 		if (c == '"' || c == '\\')
 			fprintf(f, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", f);
+		else if (c == '\t')
+			fputs("\\t", f);
 		else if (c < 0x20)
 			fprintf(f, "\\u%04x", c);
 		else

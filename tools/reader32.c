@@ -131,6 +131,9 @@ static void serve(const struct m32_msg *req, struct m32_msg *res)
 		sec = t64.tv_sec;
 		nsec = t64.tv_nsec;
 		break;
+	case M32_OP_BENCH:
+		reader32_bench(vdso32_vd, req, res);
+		return;
 	default:
 		ret = -ENOSYS;
 		break;

@@ -11,5 +11,10 @@ extern s64 reader32_syscalls;
 int reader32_read(struct m32_msg *m);
 int reader32_write(const struct m32_msg *m);
 long reader32_syscall(int nr, s32 clock, s64 *sec, s64 *nsec);
+long reader32_syscall_tz(int nr, s32 clock, s64 *sec, s64 *nsec, struct tk_timezone *tz);
+
+struct vdso_time_data;
+void reader32_bench(const struct vdso_time_data *vd, const struct m32_msg *req,
+		    struct m32_msg *res);
 
 #endif /* TKSIM_TOOLS_READER32_H */

@@ -30,6 +30,7 @@ enum m32_op {
 	M32_OP_TIME, /* __vdso_time: 32-bit time_t */
 	M32_OP_CLOCK_GETRES, /* __vdso_clock_getres: old_timespec32 */
 	M32_OP_CLOCK_GETRES_TIME64, /* no vDSO entry on i386 in v6.15: syscall 406 */
+	M32_OP_BENCH, /* time one way of reading CLOCK_MONOTONIC in the reader (tksim bench) */
 	M32_OP_EXIT,
 	M32_NR_OPS
 };
@@ -43,11 +44,26 @@ enum m32_op {
 #define M32_NR_CLOCK_GETTIME64 403
 #define M32_NR_CLOCK_GETRES_TIME64 406
 
+/*
+ * What M32_OP_BENCH times (request: [1] enum m32_bench, [2] calls per batch,
+ * [3] batches; result: [2] 0 or -ENOENT where the host has none, [3] the
+ * median batch and [4] the fastest, in ps per call), each a clock_gettime
+ * (CLOCK_MONOTONIC) with a 32-bit time_t, as a 2014-era i386 libc made it.
+ */
+enum m32_bench {
+	M32_BENCH_SIM_VDSO, /* tksim's i386 vDSO, __vdso_clock_gettime, on the shared page */
+	M32_BENCH_HOST_VDSO, /* the host's own 32-bit vDSO, __vdso_clock_gettime */
+	M32_BENCH_INT80, /* syscall 265 through int $0x80 */
+	M32_BENCH_VSYSCALL, /* syscall 265 through the host's __kernel_vsyscall */
+	M32_NR_BENCH
+};
+
 /**
  * struct m32_msg - one message either way
  * @w: [0] type (enum m32_op or M32_MSG_*), [1] clock id or syscall number,
  *     [2] return value, [3] seconds, [4] ns (us for gettimeofday),
- *     [5] syscalls the call made / clock id of a syscall / ABI word
+ *     [5] syscalls the call made / clock id of a syscall / ABI word /
+ *     sys_tz in a gettimeofday syscall's answer (minuteswest << 32 | dsttime)
  */
 struct m32_msg {
 	s64 w[6];

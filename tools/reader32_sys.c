@@ -65,6 +65,12 @@ int reader32_write(const struct m32_msg *m)
  */
 long reader32_syscall(int nr, s32 clock, s64 *sec, s64 *nsec)
 {
+	return reader32_syscall_tz(nr, clock, sec, nsec, NULL);
+}
+
+/** reader32_syscall_tz() - reader32_syscall() that also copies sys_tz out (gettimeofday). */
+long reader32_syscall_tz(int nr, s32 clock, s64 *sec, s64 *nsec, struct tk_timezone *tz)
+{
 	struct m32_msg m = { { M32_MSG_SYSCALL, nr, 0, 0, 0, clock } };
 
 	reader32_syscalls++;
@@ -72,6 +78,11 @@ long reader32_syscall(int nr, s32 clock, s64 *sec, s64 *nsec)
 		return -EIO;
 	*sec = m.w[3];
 	*nsec = m.w[4];
+	if (tz) {
+		/* [5]: tz_minuteswest in the high 32 bits, tz_dsttime in the low ones. */
+		tz->tz_minuteswest = (s32)(m.w[5] >> 32);
+		tz->tz_dsttime = (s32)m.w[5];
+	}
 	return (long)m.w[2];
 }
 
@@ -94,16 +105,16 @@ long vdso_sys_gettimeofday(const struct vdso_time_data *vd, struct tk_timeval *t
 			   struct tk_timezone *tz)
 {
 	s64 sec = 0, usec = 0;
-	long ret = reader32_syscall(M32_NR_GETTIMEOFDAY, 0, &sec, &usec);
+	struct tk_timezone z;
+	long ret = reader32_syscall_tz(M32_NR_GETTIMEOFDAY, 0, &sec, &usec, &z);
 
 	(void)vd;
 	if (ret == 0 && tv) {
 		tv->tv_sec = sec;
 		tv->tv_usec = usec;
 	}
-	/* sys_tz is not carried over the pipe: a caller asking for it gets zeros. */
 	if (ret == 0 && tz)
-		*tz = (struct tk_timezone){ 0, 0 };
+		*tz = z;
 	return ret;
 }
 

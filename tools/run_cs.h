@@ -15,13 +15,13 @@
  *   run_cs_summary(&c, s);
  */
 
-#include <getopt.h>
 #include <stdio.h>
 
 #include "sim/clocksources.h"
 #include "sim/oracle_timens.h"
+#include "tools/options.h"
 
-/* getopt_long codes of the clocksource options (beyond the NTP ones). */
+/* Option codes of the clocksource options (beyond the NTP ones). */
 enum run_cs_opt {
 	RUN_OPT_CLOCKSOURCES = 1100,
 	RUN_OPT_WATCHDOG,
@@ -29,13 +29,13 @@ enum run_cs_opt {
 	RUN_OPT_TIMENS,
 };
 
-/* The entries of struct option for them, to splice into cmd_run's table. */
-#define RUN_CS_LONGOPTS                                                         \
-	{ "clocksources", required_argument, NULL, RUN_OPT_CLOCKSOURCES },      \
-		{ "watchdog", required_argument, NULL, RUN_OPT_WATCHDOG },      \
-		{ "timens", required_argument, NULL, RUN_OPT_TIMENS },          \
-	{                                                                       \
-		"counter-event", required_argument, NULL, RUN_OPT_COUNTER_EVENT \
+/* Their entries of struct tksim_option, to splice into cmd_run's table. */
+#define RUN_CS_OPTIONS                                                  \
+	{ "clocksources", RUN_OPT_CLOCKSOURCES, TKSIM_OPT_VALUE },      \
+		{ "watchdog", RUN_OPT_WATCHDOG, TKSIM_OPT_VALUE },      \
+		{ "timens", RUN_OPT_TIMENS, TKSIM_OPT_VALUE },          \
+	{                                                               \
+		"counter-event", RUN_OPT_COUNTER_EVENT, TKSIM_OPT_VALUE \
 	}
 
 /**

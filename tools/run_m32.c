@@ -219,34 +219,39 @@ static void stop_reader(struct run_m32 *m)
 }
 
 /**
- * run_m32_start() - start the i386 reader on the system's pages
- * @m: the options and state
- * @s: the system, from run_m32_system_new()
+ * run_m32_spawn() - start the i386 reader on the system's pages
+ * @m:   the state (memfd and map from run_m32_system_new())
+ * @s:   the system
+ * @why: on failure, why (for a user)
+ * @n:   size of @why
  *
- * Return: 0, or exit status 2 with the reason when this tksim or this host
- * cannot run 32-bit code (nothing could be checked).
+ * Return: 0, or a negative errno: -ENOENT no reader was built, -ENOEXEC this
+ * host cannot run it, -EPROTO it is not the i386 reader of this layout.
  */
-int run_m32_start(struct run_m32 *m, struct sim_system *s)
+int run_m32_spawn(struct run_m32 *m, struct sim_system *s, char *why, size_t n)
 {
 	int to[2], from[2], err[2], e = 0;
 	struct m32_msg hello;
 	char path[PATH_MAX];
 
-	if (!m->enabled)
-		return 0;
-	if (reader_path(path, sizeof(path)) || access(path, X_OK))
-		return tksim_usage_error(
-			"run",
-			"--m32-readers: no 32-bit reader '%s' (this tksim was built "
-			"without one: configure --enable-m32-readers needs gcc -m32)",
-			path);
+	if (reader_path(path, sizeof(path)) || access(path, X_OK)) {
+		snprintf(why, n,
+			 "no 32-bit reader '%s' (this tksim was built without one: "
+			 "configure --enable-m32-readers needs gcc -m32)",
+			 path);
+		return -ENOENT;
+	}
 	/* A reader that dies must not kill tksim with SIGPIPE: its write fails instead. */
 	signal(SIGPIPE, SIG_IGN);
-	if (pipe2(to, O_CLOEXEC) || pipe2(from, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
-		return tksim_usage_error("run", "--m32-readers: pipe: %s", strerror(errno));
+	if (pipe2(to, O_CLOEXEC) || pipe2(from, O_CLOEXEC) || pipe2(err, O_CLOEXEC)) {
+		snprintf(why, n, "pipe: %s", strerror(errno));
+		return -errno;
+	}
 	m->pid = fork();
-	if (m->pid < 0)
-		return tksim_usage_error("run", "--m32-readers: fork: %s", strerror(errno));
+	if (m->pid < 0) {
+		snprintf(why, n, "fork: %s", strerror(errno));
+		return -errno;
+	}
 	if (m->pid == 0)
 		exec_reader(path, m, to[0], from[1], err[1], s);
 	close(to[0]);
@@ -257,24 +262,39 @@ int run_m32_start(struct run_m32 *m, struct sim_system *s)
 	if (read(err[0], &e, sizeof(e)) == (ssize_t)sizeof(e)) {
 		close(err[0]);
 		stop_reader(m);
-		return tksim_usage_error(
-			"run", "--m32-readers: cannot run '%s': %s%s", path, strerror(e),
-			e == ENOEXEC
-				? " (this host runs no i386 programs; TKSIM_M32_RUNNER=qemu-i386 "
-				  "runs the reader under user-mode emulation)"
-				: "");
+		snprintf(why, n, "cannot run '%s': %s%s", path, strerror(e),
+			 e == ENOEXEC
+				 ? " (this host runs no i386 programs; TKSIM_M32_RUNNER=qemu-i386 "
+				   "runs the reader under user-mode emulation)"
+				 : "");
+		return e == ENOEXEC ? -ENOEXEC : -e;
 	}
 	close(err[0]);
 	m->next_ns = s->now_ns;
 	if (read_msg(m->from_fd, &hello) || hello.w[0] != M32_MSG_HELLO || hello.w[1] != 4 ||
 	    hello.w[2] != 4 || hello.w[3] != (s64)sizeof(struct vdso_time_data)) {
 		stop_reader(m);
-		return tksim_usage_error("run",
-					 "--m32-readers: '%s' is not a working i386 reader of this "
-					 "vvar layout",
-					 path);
+		snprintf(why, n, "'%s' is not a working i386 reader of this vvar layout", path);
+		return -EPROTO;
 	}
 	return 0;
+}
+
+/**
+ * run_m32_start() - run_m32_spawn() for `tksim run`
+ * @m: the options and state
+ * @s: the system, from run_m32_system_new()
+ *
+ * Return: 0, or exit status 2 with the reason when this tksim or this host
+ * cannot run 32-bit code (nothing could be checked).
+ */
+int run_m32_start(struct run_m32 *m, struct sim_system *s)
+{
+	char why[PATH_MAX + 200];
+
+	if (!m->enabled || run_m32_spawn(m, s, why, sizeof(why)) == 0)
+		return 0;
+	return tksim_usage_error("run", "--m32-readers: %s", why);
 }
 
 /* The kernel side of a fallback: the i386 syscall @nr at the current instant. */
@@ -283,6 +303,7 @@ static void serve_syscall(struct sim_system *s, struct m32_msg *msg)
 	s32 clock = (s32)msg->w[5];
 	struct timespec64 ts = { 0, 0 };
 	struct tk_timeval tv = { 0, 0 };
+	struct tk_timezone tz = { 0, 0 };
 	s64 ret;
 
 	switch (msg->w[1]) {
@@ -294,7 +315,7 @@ static void serve_syscall(struct sim_system *s, struct m32_msg *msg)
 		break;
 	case M32_NR_GETTIMEOFDAY:
 		/* sys_gettimeofday on i386: put_user() into a 32-bit long truncates. */
-		ret = tk_sys_gettimeofday(&s->k, &tv, NULL);
+		ret = tk_sys_gettimeofday(&s->k, &tv, &tz);
 		ts.tv_sec = (s32)tv.tv_sec;
 		ts.tv_nsec = (long)tv.tv_usec;
 		break;
@@ -302,13 +323,32 @@ static void serve_syscall(struct sim_system *s, struct m32_msg *msg)
 		ret = -ENOSYS;
 		break;
 	}
-	*msg = (struct m32_msg){ { M32_MSG_SYSCALL, msg->w[1], ret, ts.tv_sec, ts.tv_nsec, 0 } };
+	/* [5]: sys_tz for gettimeofday, as the reader unpacks it. */
+	*msg = (struct m32_msg){ { M32_MSG_SYSCALL, msg->w[1], ret, ts.tv_sec, ts.tv_nsec,
+				   (s64)((u64)(u32)tz.tz_minuteswest << 32 |
+					 (u32)tz.tz_dsttime) } };
 }
 
-/* One entry-point call in the reader, answering its syscalls meanwhile; -1: reader gone. */
-static int m32_call(struct run_m32 *m, struct sim_system *s, int op, s32 clock, struct m32_msg *res)
+/**
+ * run_m32_call() - one request to the reader, answering its syscalls meanwhile
+ * @m:   the reader
+ * @s:   the system whose kernel answers
+ * @op:  enum m32_op
+ * @arg: its argument (the clock id)
+ * @res: out: the reader's M32_MSG_RESULT
+ *
+ * Return: 0, or -1 when the reader is gone.
+ */
+int run_m32_call(struct run_m32 *m, struct sim_system *s, int op, s32 arg, struct m32_msg *res)
 {
-	struct m32_msg msg = { { op, clock, 0, 0, 0, 0 } };
+	return run_m32_request(m, s, &(struct m32_msg){ { op, arg, 0, 0, 0, 0 } }, res);
+}
+
+/** run_m32_request() - run_m32_call() with a whole request message. */
+int run_m32_request(struct run_m32 *m, struct sim_system *s, const struct m32_msg *req,
+		    struct m32_msg *res)
+{
+	struct m32_msg msg = *req;
 
 	if (write_msg(m->to_fd, &msg))
 		return -1;
@@ -324,8 +364,6 @@ static int m32_call(struct run_m32 *m, struct sim_system *s, int op, s32 clock, 
 			return -1;
 	}
 	*res = msg;
-	m->calls++;
-	m->syscalls += (u64)msg.w[5];
 	return 0;
 }
 
@@ -426,7 +464,7 @@ int run_m32_check(struct run_m32 *m, struct sim_system *s, char *why, size_t n)
 		m->next_ns += m->interval_ns;
 	m->instants++;
 	for (s32 clock = -1; clock <= TK_MAX_CLOCKS; clock++) {
-		for (int op = M32_OP_CLOCK_GETTIME; op < M32_OP_EXIT; op++) {
+		for (int op = M32_OP_CLOCK_GETTIME; op <= M32_OP_CLOCK_GETRES_TIME64; op++) {
 			struct m32_msg r;
 			__int128 want = 0, got;
 			s64 ret, calls;
@@ -435,10 +473,12 @@ int run_m32_check(struct run_m32 *m, struct sim_system *s, char *why, size_t n)
 			/* gettimeofday and time take no clock id: once per instant. */
 			if ((op == M32_OP_GETTIMEOFDAY || op == M32_OP_TIME) && clock != 0)
 				continue;
-			if (m32_call(m, s, op, clock, &r)) {
+			if (run_m32_call(m, s, op, clock, &r)) {
 				snprintf(why, n, "the 32-bit reader died (%s)", op_name[op]);
 				return -1;
 			}
+			m->calls++;
+			m->syscalls += (u64)r.w[5];
 			ret = expect(s, op, clock, &want, &calls);
 			got = got_value(op, &r);
 			if (op == M32_OP_CLOCK_GETTIME && clock == TK_CLOCK_REALTIME)

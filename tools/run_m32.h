@@ -18,24 +18,25 @@
  *   run_m32_summary(&m);  run_m32_system_free(&m, s);
  */
 
-#include <getopt.h>
 #include <sys/types.h>
 
 #include "sim/engine.h"
+#include "tools/options.h"
 #include "tools/reader32_proto.h"
 
-/* getopt_long codes (beyond the NTP ones). */
+/* Option codes (beyond the NTP and clocksource ones). */
 enum run_m32_opt {
 	RUN_OPT_M32_READERS = 1200,
 	RUN_OPT_M32_INTERVAL,
 	RUN_OPT_START_BEFORE_Y2038,
 };
 
-#define RUN_M32_LONGOPTS                                                                  \
-	{ "m32-readers", no_argument, NULL, RUN_OPT_M32_READERS },                        \
-		{ "m32-interval", required_argument, NULL, RUN_OPT_M32_INTERVAL },        \
-	{                                                                                 \
-		"start-before-y2038", required_argument, NULL, RUN_OPT_START_BEFORE_Y2038 \
+/* Their entries of struct tksim_option, to splice into cmd_run's table. */
+#define RUN_M32_OPTIONS                                                           \
+	{ "m32-readers", RUN_OPT_M32_READERS, 0 },                                \
+		{ "m32-interval", RUN_OPT_M32_INTERVAL, TKSIM_OPT_VALUE },        \
+	{                                                                         \
+		"start-before-y2038", RUN_OPT_START_BEFORE_Y2038, TKSIM_OPT_VALUE \
 	}
 
 /* 2038-01-19T03:14:08Z: the first second a signed 32-bit time_t cannot hold. */
@@ -83,7 +84,11 @@ void run_m32_defaults(struct run_m32 *m);
 int run_m32_parse(struct run_m32 *m, int code, const char *arg);
 int run_m32_configure(const struct run_m32 *m, struct sim_config *cfg);
 struct sim_system *run_m32_system_new(struct run_m32 *m, const struct sim_config *cfg, int *err);
+int run_m32_spawn(struct run_m32 *m, struct sim_system *s, char *why, size_t n);
 int run_m32_start(struct run_m32 *m, struct sim_system *s);
+int run_m32_call(struct run_m32 *m, struct sim_system *s, int op, s32 arg, struct m32_msg *res);
+int run_m32_request(struct run_m32 *m, struct sim_system *s, const struct m32_msg *req,
+		    struct m32_msg *res);
 int run_m32_check(struct run_m32 *m, struct sim_system *s, char *why, size_t n);
 void run_m32_summary(const struct run_m32 *m);
 void run_m32_system_free(struct run_m32 *m, struct sim_system *s);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/oracle.h"
 #include "sim/trace.h"
 #include "timekeeper/time64.h"
 #include "tools/tksim.h"
@@ -358,6 +359,7 @@ int run_ntp_parse(struct run_ntp *n, int code, const char *arg)
  * run_ntp_configure() - apply the options that shape the system itself
  * @n:   the options
  * @cfg: the system to build: counter drift and wander, boot wall time
+ * @opts: where each option was given, for errors
  *
  * With --leap and no --start-before-midnight the system boots 60 s before
  * the next UTC midnight.  The boot error is added to the wall time the
@@ -365,16 +367,19 @@ int run_ntp_parse(struct run_ntp *n, int code, const char *arg)
  *
  * Return: 0, or TKSIM_EXIT_USAGE for a drift too small for its interval.
  */
-int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg)
+int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg, const struct tksim_optset *opts)
 {
 	if (n->wander_ppb || n->drift_ppb_h) {
 		/* The counter applies drift in whole ppb per interval. */
 		if (n->drift_ppb_h &&
-		    llabs(n->drift_ppb_h) * (s64)n->wander_interval < 3600 * NSEC_PER_SEC)
-			return tksim_usage_error("run",
-						 "--drift %" PRId64 " ppb/h is below 1 ppb per "
-						 "--wander-interval; use a longer interval",
-						 n->drift_ppb_h);
+		    (unsigned __int128)(n->drift_ppb_h < 0 ? -(u64)n->drift_ppb_h
+							   : (u64)n->drift_ppb_h) *
+				    n->wander_interval <
+			    3600 * NSEC_PER_SEC)
+			return tksim_opt_error(opts, RUN_OPT_DRIFT,
+					       "--drift %" PRId64 " ppb/h is below 1 ppb per "
+					       "--wander-interval; use a longer interval",
+					       n->drift_ppb_h);
 		cfg->counter.wander_ppb = n->wander_ppb;
 		cfg->counter.drift_ppb_per_hour = n->drift_ppb_h;
 		cfg->counter.wander_interval_ns = n->wander_interval;
@@ -391,7 +396,8 @@ int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg)
 	cfg->wall_time = set_normalized_timespec64(
 		cfg->wall_time.tv_sec, cfg->wall_time.tv_nsec + n->daemon.boot_error_ns);
 	if (!timespec64_valid(&cfg->wall_time))
-		return tksim_usage_error("run", "--boot-error puts the boot before 1970");
+		return tksim_opt_error(opts, RUN_OPT_BOOT_ERROR,
+				       "--boot-error puts the boot before 1970");
 	return 0;
 }
 
@@ -423,6 +429,48 @@ int run_ntp_start(struct run_ntp *n, struct sim_ntpd *d, struct sim_system *s)
 		if (sim_ntpd_add_event(d, &n->ev[i]))
 			return tksim_usage_error("run", "too many scripted calls (%d at most)",
 						 SIM_NTPD_MAX_EVENTS);
+	return 0;
+}
+
+/* Clocks a call may set at an instant (settimeofday, ADJ_SETOFFSET, ADJ_TAI). */
+static bool settable(s32 clock)
+{
+	return clock == TK_CLOCK_REALTIME || clock == TK_CLOCK_REALTIME_COARSE ||
+	       clock == TK_CLOCK_TAI;
+}
+
+/**
+ * run_ntp_run_checked() - the daemon's and the scripted calls due now, checked
+ * @d:   the daemon
+ * @s:   the system, at the instant the calls act
+ * @why: out: the violation, if any
+ * @n:   its size
+ *
+ * No call may move a clock it does not set: at one counter value, a
+ * frequency change (ADJ_FREQUENCY, ADJ_TICK, the PLL) leaves MONOTONIC,
+ * BOOTTIME and MONOTONIC_RAW where they were and MONOTONIC_COARSE not
+ * behind, through both paths (the xtime_nsec correction and, since v6.15,
+ * the coarse base).  The clocks a call may set are left out.
+ *
+ * Return: 0, or -1 with @why.
+ */
+int run_ntp_run_checked(struct sim_ntpd *d, struct sim_system *s, char *why, size_t n)
+{
+	struct oracle_snapshot before[2], after[2];
+
+	for (int p = 0; p < 2; p++)
+		if (oracle_snapshot(s, p ? SIM_PATH_SYSCALL : SIM_PATH_VDSO, &before[p], why, n))
+			return -1;
+	sim_ntpd_run(d, s);
+	for (int p = 0; p < 2; p++) {
+		if (oracle_snapshot(s, p ? SIM_PATH_SYSCALL : SIM_PATH_VDSO, &after[p], why, n))
+			return -1;
+		for (unsigned int i = 0; i < oracle_nr_clocks; i++)
+			if (settable(oracle_clocks[i]))
+				before[p].ns[oracle_clocks[i]] = after[p].ns[oracle_clocks[i]];
+		if (oracle_check_unchanged(&before[p], &after[p], why, n))
+			return -1;
+	}
 	return 0;
 }
 

@@ -8,19 +8,19 @@
  * the daemon and the scripted calls, and reports on them.
  *
  *   run_ntp_defaults(&n);                         before option parsing
- *   run_ntp_parse(&n, code, optarg);              for each RUN_OPT_* code
- *   run_ntp_configure(&n, &cfg);                  before the system is built
+ *   run_ntp_parse(&n, code, value);               for each RUN_OPT_* code
+ *   run_ntp_configure(&n, &cfg, &opts);           before the system is built
  *   run_ntp_start(&n, &ntpd, s);                  after it is built
- *   ... sim_ntpd_run(&ntpd, s) in the loop ...
+ *   ... run_ntp_run_checked(&ntpd, s, ...) in the loop ...
  *   run_ntp_summary(&n, &ntpd, s);
  */
 
-#include <getopt.h>
 #include <stdio.h>
 
 #include "sim/ntpd.h"
+#include "tools/options.h"
 
-/* getopt_long codes of the NTP options (beyond any character). */
+/* Option codes of the NTP options (beyond any character). */
 enum run_ntp_opt {
 	RUN_OPT_NTPD = 1000,
 	RUN_OPT_POLL,
@@ -36,21 +36,19 @@ enum run_ntp_opt {
 	RUN_OPT_START_BEFORE_MIDNIGHT,
 };
 
-/* The entries of struct option for them, to splice into cmd_run's table. */
-#define RUN_NTP_LONGOPTS                                                                        \
-	{ "ntpd", required_argument, NULL, RUN_OPT_NTPD },                                      \
-		{ "poll", required_argument, NULL, RUN_OPT_POLL },                              \
-		{ "fll", no_argument, NULL, RUN_OPT_FLL },                                      \
-		{ "noise", required_argument, NULL, RUN_OPT_NOISE },                            \
-		{ "wander", required_argument, NULL, RUN_OPT_WANDER },                          \
-		{ "wander-interval", required_argument, NULL, RUN_OPT_WANDER_INTERVAL },        \
-		{ "drift", required_argument, NULL, RUN_OPT_DRIFT },                            \
-		{ "boot-error", required_argument, NULL, RUN_OPT_BOOT_ERROR },                  \
-		{ "adjtimex", required_argument, NULL, RUN_OPT_ADJTIMEX },                      \
-		{ "settimeofday", required_argument, NULL, RUN_OPT_SETTIMEOFDAY },              \
-		{ "leap", required_argument, NULL, RUN_OPT_LEAP },                              \
-	{                                                                                       \
-		"start-before-midnight", required_argument, NULL, RUN_OPT_START_BEFORE_MIDNIGHT \
+/* Their entries of struct tksim_option, to splice into cmd_run's table. */
+#define RUN_NTP_OPTIONS                                                                       \
+	{ "ntpd", RUN_OPT_NTPD, TKSIM_OPT_VALUE }, { "poll", RUN_OPT_POLL, TKSIM_OPT_VALUE }, \
+		{ "fll", RUN_OPT_FLL, 0 }, { "noise", RUN_OPT_NOISE, TKSIM_OPT_VALUE },       \
+		{ "wander", RUN_OPT_WANDER, TKSIM_OPT_VALUE },                                \
+		{ "wander-interval", RUN_OPT_WANDER_INTERVAL, TKSIM_OPT_VALUE },              \
+		{ "drift", RUN_OPT_DRIFT, TKSIM_OPT_VALUE },                                  \
+		{ "boot-error", RUN_OPT_BOOT_ERROR, TKSIM_OPT_VALUE },                        \
+		{ "adjtimex", RUN_OPT_ADJTIMEX, TKSIM_OPT_VALUE },                            \
+		{ "settimeofday", RUN_OPT_SETTIMEOFDAY, TKSIM_OPT_VALUE },                    \
+		{ "leap", RUN_OPT_LEAP, TKSIM_OPT_VALUE },                                    \
+	{                                                                                     \
+		"start-before-midnight", RUN_OPT_START_BEFORE_MIDNIGHT, TKSIM_OPT_VALUE       \
 	}
 
 /**
@@ -77,8 +75,9 @@ struct run_ntp {
 
 void run_ntp_defaults(struct run_ntp *n);
 int run_ntp_parse(struct run_ntp *n, int code, const char *arg);
-int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg);
+int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg, const struct tksim_optset *opts);
 int run_ntp_start(struct run_ntp *n, struct sim_ntpd *d, struct sim_system *s);
+int run_ntp_run_checked(struct sim_ntpd *d, struct sim_system *s, char *why, size_t n);
 void run_ntp_help(void);
 void run_ntp_csv_header(FILE *f);
 void run_ntp_csv_row(FILE *f, const struct sim_ntpd *d, struct sim_system *s);

@@ -7,7 +7,7 @@
 #include "sim/ntpd.h"
 #include "sim/rng.h"
 
-void run_tick(struct sim_system *s, struct sim_ntpd *d, struct sim_rng *rng, u64 end_ns,
-	      u64 nohz_max_ns);
+int run_tick(struct sim_system *s, struct sim_ntpd *d, struct sim_rng *rng, u64 end_ns,
+	     u64 nohz_max_ns, char *why, size_t n);
 
 #endif /* TKSIM_TOOLS_RUN_TICK_H */

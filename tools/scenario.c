@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "tools/tksim.h"
 
@@ -16,17 +17,26 @@
 static char *read_file(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
+	struct stat st;
 	char *buf;
 	size_t n;
+	int err;
 
 	if (!f)
 		return NULL;
+	/* A directory opens, then reads as nothing: an empty scenario it is not. */
+	if (fstat(fileno(f), &st) || S_ISDIR(st.st_mode)) {
+		fclose(f);
+		errno = EISDIR;
+		return NULL;
+	}
 	buf = malloc(SCENARIO_MAX_BYTES + 1);
 	n = buf ? fread(buf, 1, SCENARIO_MAX_BYTES + 1, f) : 0;
+	err = !buf ? ENOMEM : ferror(f) ? EIO : n > SCENARIO_MAX_BYTES ? EFBIG : 0;
 	fclose(f);
-	if (!buf || n > SCENARIO_MAX_BYTES) {
+	if (err) {
 		free(buf);
-		errno = EFBIG;
+		errno = err;
 		return NULL;
 	}
 	buf[n] = '\0';
@@ -47,8 +57,12 @@ static char *trim(char *p)
 	return p;
 }
 
-/* One line, comments cut: "key [value]" becomes {cmd, "--key", "value"}. */
-static int apply_line(char *line, const char *cmd, scenario_apply_fn *fn, void *ctx)
+/*
+ * One line, comments cut: "key [value]" becomes {cmd, "--key", "value"};
+ * "at ..." goes to the registered handler.
+ */
+static int apply_line(const struct scenario *sc, char *line, const char *cmd, scenario_apply_fn *fn,
+		      void *ctx)
 {
 	char opt[128];
 	char *argv[4], *key, *val;
@@ -63,6 +77,8 @@ static int apply_line(char *line, const char *cmd, scenario_apply_fn *fn, void *
 	if (*val)
 		*val++ = '\0';
 	val = trim(val);
+	if (sc->at && !strcmp(key, "at"))
+		return sc->at(val, ctx);
 	if (key[0] == '-' || strlen(key) + 3 > sizeof(opt))
 		return tksim_usage_error(cmd, "'%s' is not a setting (write it without dashes)",
 					 key);
@@ -77,7 +93,8 @@ static int apply_line(char *line, const char *cmd, scenario_apply_fn *fn, void *
 
 /**
  * scenario_apply() - read a scenario file and apply each line
- * @sc:   keeps the file's text, which option values point into
+ * @sc:   keeps the file's text, which option values point into; its @at
+ *        handler, if set, takes the "at" lines
  * @path: the file
  * @cmd:  the command name, argv[0] of each line
  * @fn:   the command's option parser
@@ -114,11 +131,7 @@ int scenario_apply(struct scenario *sc, const char *path, const char *cmd, scena
 		if (hash)
 			*hash = '\0';
 		tksim_set_input(path, lineno);
-		p = trim(p);
-		if (sc->at && !strncmp(p, "at", 2) && isspace((unsigned char)p[2]))
-			ret = sc->at(sc->at_ctx, p + 3);
-		else
-			ret = apply_line(p, cmd, fn, ctx);
+		ret = apply_line(sc, p, cmd, fn, ctx);
 		tksim_set_input(NULL, 0);
 		p = nl ? nl + 1 : NULL;
 	}

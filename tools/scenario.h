@@ -23,16 +23,24 @@
 typedef int scenario_apply_fn(int argc, char **argv, void *ctx);
 
 /**
+ * scenario_line_fn - the handler of lines that are not settings
+ * @rest: the line after its first word (blanks and comment cut)
+ * @ctx:  as given to scenario_apply()
+ *
+ * Return: 0, or the exit status of an error it reported.
+ */
+typedef int scenario_line_fn(char *rest, void *ctx);
+
+/**
  * struct scenario - a loaded file; the option values point into @text
- * @text:   the file's contents, split in place; freed by scenario_free()
- * @at:     handler of "at TIME ..." lines (the op timeline, tools/scenario_ops.c),
- *          given the text after "at"; NULL: such a line is an unknown setting
- * @at_ctx: passed to @at
+ * @text: the file's contents, split in place; freed by scenario_free()
+ * @at:   handler of the lines whose first word is "at" (a timeline of
+ *        operations), registered by the command before scenario_apply();
+ *        NULL: such a line is an unknown setting
  */
 struct scenario {
 	char *text;
-	int (*at)(void *ctx, char *line);
-	void *at_ctx;
+	scenario_line_fn *at;
 };
 
 int scenario_apply(struct scenario *sc, const char *path, const char *cmd, scenario_apply_fn *fn,

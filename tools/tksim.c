@@ -64,6 +64,40 @@ void tksim_set_input(const char *file, unsigned int line)
 }
 
 /**
+ * tksim_get_input() - where the input being parsed comes from
+ * @file: out: the file, or NULL for the command line
+ * @line: out: its line number
+ */
+void tksim_get_input(const char **file, unsigned int *line)
+{
+	*file = input.file;
+	*line = input.line;
+}
+
+/*
+ * In a scenario file the settings are written without dashes: a message
+ * about "--duration" names "duration" there.  Quoted text (the user's own
+ * values) is left as it is.
+ */
+static void strip_dashes(char *s)
+{
+	bool quoted = false;
+	char *w = s;
+
+	for (char *r = s; *r; r++) {
+		if (*r == '\'')
+			quoted = !quoted;
+		if (!quoted && r[0] == '-' && r[1] == '-' && r[2] >= 'a' && r[2] <= 'z' &&
+		    (r == s || r[-1] == ' ' || r[-1] == '(' || r[-1] == ',')) {
+			r++;
+			continue;
+		}
+		*w++ = *r;
+	}
+	*w = '\0';
+}
+
+/**
  * tksim_usage_error() - report bad usage of a command
  * @cmd: the command name
  * @fmt: printf format of the message
@@ -72,19 +106,18 @@ void tksim_set_input(const char *file, unsigned int line)
  */
 int tksim_usage_error(const char *cmd, const char *fmt, ...)
 {
+	char msg[1024];
 	va_list ap;
 
-	if (input.file)
-		fprintf(stderr, "tksim: %s:%u: ", input.file, input.line);
-	else
-		fprintf(stderr, "tksim %s: ", cmd);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	if (input.file)
-		fprintf(stderr, "\n");
-	else
-		fprintf(stderr, "\nTry 'tksim %s --help'.\n", cmd);
+	if (input.file) {
+		strip_dashes(msg);
+		fprintf(stderr, "tksim: %s:%u: %s\n", input.file, input.line, msg);
+	} else {
+		fprintf(stderr, "tksim %s: %s\nTry 'tksim %s --help'.\n", cmd, msg, cmd);
+	}
 	return TKSIM_EXIT_USAGE;
 }
 

@@ -34,6 +34,7 @@ int cmd_explain(int argc, char **argv);
 int cmd_fuzz(int argc, char **argv);
 
 void tksim_set_input(const char *file, unsigned int line);
+void tksim_get_input(const char **file, unsigned int *line);
 int tksim_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 double tksim_wall_seconds(void);
 

@@ -1,0 +1,36 @@
+#!/bin/sh
+# tksim's own: every bug of `tksim bugs` is shown by the command it names (exit 1 with
+# the bug, 0 without its --inject), and torture refuses the bugs it cannot see.
+set -u
+. "${top_srcdir:-.}/tests/cli_lib.sh"
+list=$(mktemp)
+trap 'rm -f "$out" "$list"' EXIT
+
+expect 0 "tksim bugs" -- "$TKSIM" bugs
+nbugs=$("$TKSIM" bugs --names | wc -l)
+nshown=$(grep -c '^    shown by   ' "$out")
+if [ "$nbugs" -gt 0 ] && [ "$nbugs" -eq "$nshown" ]; then echo "ok: each of the $nbugs bugs names its command"; else
+	echo "FAIL: $nbugs bugs, $nshown 'shown by' lines"; fail=1; fi
+sed -n 's/^    shown by   tksim run //p' "$out" >"$list"
+nrun=$(wc -l <"$list")
+if [ "$nrun" -ge 7 ]; then echo "ok: $nrun bugs are shown by tksim run"; else
+	echo "FAIL: only $nrun bugs are shown by tksim run"; fail=1; fi
+while read -r args; do
+	name=$(printf '%s\n' "$args" | sed -n 's/^--inject \([^ ]*\) .*/\1/p')
+	without=$(printf '%s\n' "$args" | sed 's/^--inject [^ ]* //')
+	# shellcheck disable=SC2086 # the arguments are words, as `tksim bugs` prints them
+	expect 1 "tksim run $args" -- "$TKSIM" run $args --quiet
+	contains "VIOLATION" "$name is caught"
+	# shellcheck disable=SC2086
+	expect 0 "without the bug: tksim run $without" -- "$TKSIM" run $without --quiet
+	contains "all held" "the same run holds without $name"
+	expect 2 "torture refuses $name" -- "$TKSIM" torture --inject "$name" --seconds 1 --quiet
+	contains "shown by: tksim run --inject $name" "the refusal names the command"
+done <"$list"
+expect 2 "torture refuses coarse-pre-6.15 without frequency churn" -- \
+	"$TKSIM" torture --inject coarse-pre-6.15 --seconds 1 --quiet
+contains "needs --churn freq" "it says what the run lacks"
+expect 2 "run refuses a bug only threads show" -- "$TKSIM" run --inject reader-no-retry
+contains "shown by\|does" "it names torture"
+contains "tksim torture --inject reader-no-retry" "with the command"
+exit $fail
