@@ -197,6 +197,7 @@ static int call_adjtimex(struct exec *x, const struct sim_op *op, bool *stop)
 	unsigned int m = tx.modes;
 	bool still = (m & (ADJ_FREQUENCY | ADJ_TICK)) && !(m & (ADJ_SETOFFSET | ADJ_TAI));
 	u64 overflows = x->s->k.ntp.nr_second_overflow;
+	s64 leaps = x->s->k.ntp.leap_sum;
 	int ret;
 
 	if (still) {
@@ -211,6 +212,16 @@ static int call_adjtimex(struct exec *x, const struct sim_op *op, bool *stop)
 		return ret;
 	x->o.evals[OP_PROP_FREQ_STILL] += still;
 	if (still) {
+		/*
+		 * A leap second the call's accumulation crossed (after a stall) is applied
+		 * now, by this call: REALTIME moves by it, TAI does not (tai_offset follows).
+		 */
+		__int128 leap = (__int128)(x->s->k.ntp.leap_sum - leaps) * NSEC_PER_SEC;
+
+		v0.ns[TK_CLOCK_REALTIME] += leap;
+		k0.ns[TK_CLOCK_REALTIME] += leap;
+		v0.ns[TK_CLOCK_REALTIME_COARSE] += leap;
+		k0.ns[TK_CLOCK_REALTIME_COARSE] += leap;
 		oracle_snapshot(x->s, SIM_PATH_VDSO, &v1, x->why, sizeof(x->why));
 		oracle_snapshot(x->s, SIM_PATH_SYSCALL, &k1, x->why, sizeof(x->why));
 		if (oracle_check_unchanged(&v0, &v1, x->why, sizeof(x->why)) ||

@@ -215,6 +215,31 @@ START_TEST(test_failed_call_oracle)
 }
 END_TEST
 
+/*
+ * The executor's failed-call check: a valid zone with a time before boot is stored although the
+ * call fails (the kernel's order): seen, and reported as the known behaviour, not a failure.
+ */
+START_TEST(test_failed_call_known)
+{
+	struct sim_op_list l;
+	struct sim_ops_result r;
+	struct sim_op op = { .t_ns = 1000,
+			     .kind = SIM_OP_SETTIMEOFDAY,
+			     .has_tv = true,
+			     .has_tz = true,
+			     .a = 1,
+			     .tz = { .tz_minuteswest = 60 } };
+
+	sim_ops_init(&l);
+	ck_assert_ptr_nonnull(sim_ops_push(&l, &op));
+	ck_assert_int_eq(sim_ops_run(&l, 0, 0, &r, NULL), 0);
+	ck_assert_uint_eq(r.nr_known, 1);
+	ck_assert_str_eq(r.known.sig, "tz-kept-on-refused-time - settimeofday");
+	ck_assert_int_eq(sim_ops_run(&l, 0, SIM_OPS_KNOWN_FAIL, &r, NULL), 1);
+	sim_ops_free(&l);
+}
+END_TEST
+
 static Suite *ops_suite(void)
 {
 	Suite *s = suite_create("ops");
@@ -227,6 +252,7 @@ static Suite *ops_suite(void)
 	tcase_add_test(tc, test_seeds_find_bugs);
 	tcase_add_test(tc, test_failed_call_oracle);
 	tcase_add_test(tc, test_text_errors);
+	tcase_add_test(tc, test_failed_call_known);
 	suite_add_tcase(s, tc);
 	return s;
 }

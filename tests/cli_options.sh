@@ -19,7 +19,7 @@ expect 0 "--name=value" -- "$TKSIM" run --duration=1s --hz=100 --quiet
 contains "at HZ=100" "the value after = is taken"
 expect 2 "a value for a flag" -- "$TKSIM" run --quiet=yes
 contains "option '--quiet' takes no value" "a flag takes no value"
-for c in torture mirror bugs bench; do
+for c in torture mirror bugs bench fuzz; do
 	expect 2 "$c: an unknown option" -- "$TKSIM" $c --frobnicate
 	contains "tksim $c: unknown option '--frobnicate'" "$c names it"
 done
@@ -50,7 +50,6 @@ expect 2 "nohz past max_idle_ns" -- "$TKSIM" run "$scn" --quiet
 contains "$scn:2: nohz may be at most" "the line of the nohz setting"
 expect 2 "the same on the command line" -- "$TKSIM" run "$scn" --nohz 2d --quiet
 contains "tksim run: --nohz may be at most" "the command line overrides the line"
-printf 'at 1s adjtimex freq=1\n' >"$scn"
-expect 2 "a timeline line without a handler" -- "$TKSIM" run "$scn"
-contains "$scn:1: 'at' is not a setting" "at is not a setting of run"
+expect 2 "explain: an unknown option" -- "$TKSIM" explain read --frobnicate
+contains "tksim explain: unknown option '--frobnicate'" "explain names it"
 exit $fail
