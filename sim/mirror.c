@@ -240,19 +240,43 @@ static void read_fields(const struct mirror *m, const unsigned char *b, struct v
 	g->shift = READ_ONCE(FIELD(u32, b, d->mult + 4));
 }
 
+/*
+ * seqcount_read_begin() with a bound: a page read with the wrong layout
+ * may show an odd "sequence" forever, and the kernel's loop would spin on
+ * it.  A real writer holds the sequence odd for microseconds.
+ */
+static bool seq_begin_bounded(const u32 *seq, u32 *start, unsigned int *tries)
+{
+	u32 s;
+
+	while ((s = __atomic_load_n(seq, __ATOMIC_ACQUIRE)) & 1) {
+		if (++*tries > MIRROR_MAX_TRIES)
+			return false;
+		cpu_relax();
+	}
+	*start = s;
+	return true;
+}
+
 /**
  * mirror_read_group() - a consistent copy of one clock group
  * @m:     the view
  * @group: CS_HRES_COARSE or CS_RAW
  * @g:     out
+ *
+ * Return: 0, or -EAGAIN if the group never showed a stable even sequence
+ * in MIRROR_MAX_TRIES reads (not this kernel's layout).
  */
-void mirror_read_group(const struct mirror *m, int group, struct vdso_clock *g)
+int mirror_read_group(const struct mirror *m, int group, struct vdso_clock *g)
 {
 	const unsigned char *b = group_base(m, group);
 	const struct layout_desc *d = &layouts[m->layout];
+	unsigned int tries = 0;
 
 	do {
-		g->seq = seqcount_read_begin(&FIELD(u32, b, 0));
+		if (!seq_begin_bounded(&FIELD(u32, b, 0), &g->seq, &tries) ||
+		    ++tries > MIRROR_MAX_TRIES)
+			return -EAGAIN;
 		read_fields(m, b, g);
 		for (int i = 0; i < VDSO_BASES; i++) {
 			unsigned long off = d->basetime + 16 * (unsigned long)i;
@@ -261,6 +285,7 @@ void mirror_read_group(const struct mirror *m, int group, struct vdso_clock *g)
 			g->basetime[i].nsec = READ_ONCE(FIELD(u64, b, off + 8));
 		}
 	} while (seqcount_read_retry(&FIELD(u32, b, 0), g->seq));
+	return 0;
 }
 
 /* v6.17 put struct vdso_clock aux_clock_data[MAX_AUX_CLOCKS] between clock_data[] and tz. */
@@ -314,7 +339,8 @@ void mirror_read_misc(const struct mirror *m, bool aux_clocks, struct mirror_mis
  * without max_cycles (before v6.10) had no overflow protection; half the
  * delta range stands for it, which keeps the negative-motion clamp.
  *
- * Return: 0; -EINVAL for a clock the vDSO does not serve; -EOPNOTSUPP when
+ * Return: 0; -EAGAIN when the group never showed a stable even sequence in
+ * MIRROR_MAX_TRIES reads; -EINVAL for a clock the vDSO does not serve; -EOPNOTSUPP when
  * the page's clock mode is neither TSC nor pvclock with a pvclock entry
  * attached, or the pvclock entry is not stable (the host's vDSO would use
  * the Hyper-V page or the syscall, which tksim does not mirror).
@@ -325,6 +351,7 @@ int mirror_clock_gettime(const struct mirror *m, s32 clock, struct timespec64 *t
 	const unsigned char *b;
 	struct vdso_clock g;
 	u64 sec, nsec, cycles = 0;
+	unsigned int tries = 0;
 	u32 seq, msk;
 
 	if ((u32)clock >= VDSO_BASES)
@@ -334,7 +361,9 @@ int mirror_clock_gettime(const struct mirror *m, s32 clock, struct timespec64 *t
 		return -EINVAL;
 	b = group_base(m, msk & VDSO_RAW ? CS_RAW : CS_HRES_COARSE);
 	do {
-		seq = seqcount_read_begin(&FIELD(u32, b, 0));
+		if (!seq_begin_bounded(&FIELD(u32, b, 0), &seq, &tries) ||
+		    ++tries > MIRROR_MAX_TRIES)
+			return -EAGAIN;
 		sec = READ_ONCE(FIELD(u64, b, d->basetime + 16 * (unsigned long)clock));
 		nsec = READ_ONCE(FIELD(u64, b, d->basetime + 16 * (unsigned long)clock + 8));
 		if (msk & VDSO_COARSE)

@@ -70,7 +70,10 @@ u64 mirror_vread_pvclock(const struct mirror *m);
  * A decoded group is a struct vdso_clock (vdso/datapage.h): every layout holds
  * the same fields; max_cycles is 0 where the layout has none.
  */
-void mirror_read_group(const struct mirror *m, int group, struct vdso_clock *g);
+/* Reads of a seqcount before a mirror gives up on a page (wrong layout). */
+#define MIRROR_MAX_TRIES 1000000U
+
+int mirror_read_group(const struct mirror *m, int group, struct vdso_clock *g);
 
 /**
  * struct mirror_misc - the page's fields outside the clock groups

@@ -215,6 +215,12 @@ static Suite *timens_suite(void)
 	tcase_add_test(tc, test_reads_inside);
 	tcase_add_test(tc, test_unnamespaced_entry_points);
 	tcase_add_test(tc, test_fallback_inside);
+	suite_add_tcase(su, tc);
+
+	/* Real threads against a timekeeper thread: too slow for memcheck, run by TSan CI. */
+	tc = tcase_create("threads");
+	tcase_set_timeout(tc, 60);
+	tcase_set_tags(tc, "realtime");
 	tcase_add_test(tc, test_torture_inside);
 	suite_add_tcase(su, tc);
 	return su;

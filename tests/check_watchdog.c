@@ -281,6 +281,88 @@ START_TEST(test_event_exact)
 }
 END_TEST
 
+/*
+ * cs_watchdog_read() with reads that take time: a 1 GHz watchdog whose
+ * count each test moves by hand.  A watched read that is slow (a vCPU
+ * preempted during it) pushes the watchdog 600 us on, past the 500 us of
+ * both margins: retried, and blamed on the watched clocksource after
+ * ilog2(CPUs) / 2 + 1 retries; a watchdog slow on its own back-to-back
+ * reads (600 us > its 250 us margin) makes the round a skip.
+ */
+static u64 rd_wd_count, rd_cs_count, rd_wd_step, rd_cs_reads;
+static unsigned int rd_slow_cs_reads;
+
+static u64 rd_wd_read(struct clocksource *cs)
+{
+	(void)cs;
+	rd_wd_count += rd_wd_step;
+	return rd_wd_count & 0xffffffffULL;
+}
+
+static u64 rd_cs_read(struct clocksource *cs)
+{
+	(void)cs;
+	rd_cs_reads++;
+	if (rd_slow_cs_reads) {
+		rd_slow_cs_reads--;
+		rd_wd_count += 600000;
+	}
+	return rd_cs_count;
+}
+
+START_TEST(test_watchdog_read_retries)
+{
+	struct clocksource w = { .read = rd_wd_read, .mask = CLOCKSOURCE_MASK(32), .name = "wd" };
+	struct clocksource cs = { .read = rd_cs_read, .mask = CLOCKSOURCE_MASK(64), .name = "cs" };
+	struct cs_watchdog wd;
+	u64 csnow, wdnow;
+
+	ck_assert_int_eq(clocksource_register_hz(&w, NSEC_PER_SEC), 0);
+	ck_assert_int_eq(clocksource_register_hz(&cs, NSEC_PER_SEC), 0);
+	clocksource_watchdog_init(&wd, 1000);
+	wd.watchdog = &w;
+	wd.nr_cpus = 16; /* ilog2(16) / 2 + 1 = 3 retries: 4 attempts */
+
+	/* Two slow attempts, then a good one. */
+	rd_slow_cs_reads = 2;
+	rd_cs_reads = 0;
+	ck_assert_int_eq(cs_watchdog_read(&wd, &cs, &csnow, &wdnow), WD_READ_SUCCESS);
+	ck_assert_uint_eq(rd_cs_reads, 3);
+
+	/* Every attempt slow: the watched clocksource is unstable. */
+	rd_slow_cs_reads = 100;
+	rd_cs_reads = 0;
+	ck_assert_int_eq(cs_watchdog_read(&wd, &cs, &csnow, &wdnow), WD_READ_UNSTABLE);
+	ck_assert_uint_eq(rd_cs_reads, 4);
+	wd.nr_cpus = 1; /* 1 retry: 2 attempts */
+	rd_cs_reads = 0;
+	ck_assert_int_eq(cs_watchdog_read(&wd, &cs, &csnow, &wdnow), WD_READ_UNSTABLE);
+	ck_assert_uint_eq(rd_cs_reads, 2);
+
+	/* The watchdog itself slow: skip at once. */
+	rd_slow_cs_reads = 0;
+	rd_wd_step = 600000;
+	rd_cs_reads = 0;
+	ck_assert_int_eq(cs_watchdog_read(&wd, &cs, &csnow, &wdnow), WD_READ_SKIP);
+	ck_assert_uint_eq(rd_cs_reads, 1);
+	/*
+	 * 300 us between two watchdog reads is past the watchdog's own 250 us
+	 * margin though inside the 500 us of both: the read-back test uses
+	 * the watchdog's margin alone, so a slow watched read then skips.
+	 */
+	rd_slow_cs_reads = 100;
+	rd_wd_step = 300000;
+	rd_cs_reads = 0;
+	ck_assert_int_eq(cs_watchdog_read(&wd, &cs, &csnow, &wdnow), WD_READ_SKIP);
+	ck_assert_uint_eq(rd_cs_reads, 1);
+	rd_slow_cs_reads = 0;
+	/* 200 us per watchdog read: inside both margins, a success. */
+	rd_wd_step = 200000;
+	ck_assert_int_eq(cs_watchdog_read(&wd, &cs, &csnow, &wdnow), WD_READ_SUCCESS);
+	rd_wd_step = 0;
+}
+END_TEST
+
 static Suite *watchdog_suite(void)
 {
 	Suite *su = suite_create("watchdog");
@@ -293,6 +375,7 @@ static Suite *watchdog_suite(void)
 	tcase_add_test(tc, test_fallback_after_switch);
 	tcase_add_test(tc, test_jump);
 	tcase_add_test(tc, test_jiffies_fallback);
+	tcase_add_test(tc, test_watchdog_read_retries);
 	tcase_add_test(tc, test_event_api);
 	tcase_add_test(tc, test_event_exact);
 	suite_add_tcase(su, tc);

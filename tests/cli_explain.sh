@@ -30,7 +30,7 @@ for sys in "" "--freq 3579545 --bits 24" "--freq 24000000 --bits 32 --start 4294
 	# shellcheck disable=SC2086
 	expect 0 "explain retry $sys" -- "$TKSIM" explain retry --at 3s $sys
 	contains "^torn " "explain retry $sys shows a torn value"
-	for f in "" "--ntp-freq -35" "--ntp-freq 200"; do
+	for f in "" "--at 1ms" "--ntp-freq -35" "--ntp-freq 200"; do
 		# shellcheck disable=SC2086
 		expect 0 "explain tick $sys $f" -- "$TKSIM" explain tick $sys $f
 		contains "^checked:" "explain tick $sys $f checked its steps"

@@ -19,7 +19,7 @@ expect 0 "--name=value" -- "$TKSIM" run --duration=1s --hz=100 --quiet
 contains "at HZ=100" "the value after = is taken"
 expect 2 "a value for a flag" -- "$TKSIM" run --quiet=yes
 contains "option '--quiet' takes no value" "a flag takes no value"
-for c in torture mirror bugs bench; do
+for c in torture mirror bugs bench fuzz; do
 	expect 2 "$c: an unknown option" -- "$TKSIM" $c --frobnicate
 	contains "tksim $c: unknown option '--frobnicate'" "$c names it"
 done
@@ -53,4 +53,6 @@ contains "tksim run: --nohz may be at most" "the command line overrides the line
 printf 'at 1s adjtimex frobnicate=1\n' >"$scn"
 expect 2 "a bad timeline line (tools/scenario_ops.c handles at lines)" -- "$TKSIM" run "$scn"
 contains "$scn:1: adjtimex: unknown key 'frobnicate'" "the line of the bad op"
+expect 2 "explain: an unknown option" -- "$TKSIM" explain read --frobnicate
+contains "tksim explain: unknown option '--frobnicate'" "explain names it"
 exit $fail

@@ -17,6 +17,10 @@
 #                                       the block is compared, the text around them is
 #       <!-- doctest: skip REASON -->   not run, counted and reported with REASON (say
 #                                       why: real threads for N seconds, a vvar page ...)
+#       <!-- doctest: i386 -->          runs the 32-bit reader: compared where this host
+#                                       runs i386 programs, natively or under qemu-i386
+#                                       (TKSIM_M32_RUNNER, as tests/check_m32.sh), else
+#                                       skipped and counted
 #
 # A failure prints the page, the line, the command and a diff.  Exit 0 all passed,
 # 1 a page differs from the program, 99 the test itself is broken.
@@ -45,6 +49,24 @@ normalise() { # MODE < in > out
 	fi
 }
 
+# Can this host run the 32-bit reader (the i386 blocks)?  The reader without arguments
+# prints its usage and exits 2 if it runs at all.
+reader=$(dirname "$TKSIM")/tksim-reader32
+runs_i386() { "$@" "$reader" > /dev/null 2>&1; [ $? -eq 2 ]; }
+i386=
+if [ -x "$reader" ]; then
+	if [ -n "${TKSIM_M32_RUNNER:-}" ]; then
+		# shellcheck disable=SC2086 # the runner may carry options
+		runs_i386 $TKSIM_M32_RUNNER && i386=yes
+	elif runs_i386; then
+		i386=yes
+	elif command -v qemu-i386 > /dev/null 2>&1 && runs_i386 qemu-i386; then
+		TKSIM_M32_RUNNER=qemu-i386
+		export TKSIM_M32_RUNNER
+		i386=yes
+	fi
+fi
+
 next=0
 for page in "$srcdir/README.md" "$srcdir"/docs/*.md; do
 	next=$(cd "$srcdir" && awk -v dir="$work/cmds" -v first="$next" \
@@ -66,6 +88,12 @@ for info in "$work"/cmds/*.info; do
 		echo "SKIP: $page:$line: \$ $cmd  ($reason)"
 		skipped=$((skipped + 1))
 		continue ;;
+	i386)
+		if [ -z "$i386" ]; then
+			echo "SKIP: $page:$line: \$ $cmd  (no 32-bit reader built, or this host runs no i386 programs and has no qemu-i386)"
+			skipped=$((skipped + 1))
+			continue
+		fi ;;
 	esac
 	(cd "$work/run" && PATH="$work/bin:$PATH" sh -c "$cmd") > "$n.raw" 2>&1
 	normalise "$mode" < "$n.raw" > "$n.act"

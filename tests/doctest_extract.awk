@@ -39,8 +39,8 @@ BEGIN {
 	reason = ""
 	if (marker != "") {
 		m = marker
-		if (m == "host")
-			mode = "host"
+		if (m == "host" || m == "i386")
+			mode = m
 		else if (m ~ /^skip([ \t]|$)/) {
 			mode = "skip"
 			reason = trim(substr(m, 5))

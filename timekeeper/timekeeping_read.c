@@ -61,12 +61,6 @@ static inline u64 timekeeping_get_ns(const struct tk_read_base *tkr)
 			    READ_ONCE(tkr->shift));
 }
 
-/*
- * In every reader below, seqcount_read_begin() is an acquire load (the
- * field loads and the counter read stay after it) and seqcount_read_retry()
- * begins with smp_rmb() (they complete before seq is loaded again).
- */
-
 /** ktime_get() - CLOCK_MONOTONIC in ns. */
 ktime_t ktime_get(const struct tk_kernel *k)
 {
@@ -76,9 +70,11 @@ ktime_t ktime_get(const struct tk_kernel *k)
 	u32 seq;
 
 	do {
+		/* Acquire: the loads and the counter read below stay after this. */
 		seq = seqcount_read_begin(&k->tk_core.seq);
 		base = READ_ONCE(tk->tkr_mono.base);
 		nsecs = timekeeping_get_ns(&tk->tkr_mono);
+		/* The retry's smp_rmb(): the loads above complete before seq is reloaded. */
 	} while (seqcount_read_retry(&k->tk_core.seq, seq));
 	return base + (ktime_t)nsecs;
 }
@@ -92,9 +88,11 @@ ktime_t ktime_get_raw(const struct tk_kernel *k)
 	u32 seq;
 
 	do {
+		/* Acquire: the loads and the counter read below stay after this. */
 		seq = seqcount_read_begin(&k->tk_core.seq);
 		base = READ_ONCE(tk->tkr_raw.base);
 		nsecs = timekeeping_get_ns(&tk->tkr_raw);
+		/* The retry's smp_rmb(): the loads above complete before seq is reloaded. */
 	} while (seqcount_read_retry(&k->tk_core.seq, seq));
 	return base + (ktime_t)nsecs;
 }
@@ -108,9 +106,11 @@ void ktime_get_real_ts64(const struct tk_kernel *k, struct timespec64 *ts)
 	u32 seq;
 
 	do {
+		/* Acquire: the loads and the counter read below stay after this. */
 		seq = seqcount_read_begin(&k->tk_core.seq);
 		sec = (time64_t)READ_ONCE(tk->xtime_sec);
 		nsecs = timekeeping_get_ns(&tk->tkr_mono);
+		/* The retry's smp_rmb(): the loads above complete before seq is reloaded. */
 	} while (seqcount_read_retry(&k->tk_core.seq, seq));
 	*ts = timespec64_add_ns((struct timespec64){ .tv_sec = sec }, nsecs);
 }
@@ -126,6 +126,7 @@ static void tk_get_mono_parts(const struct tk_kernel *k, time64_t *sec, s64 *nse
 	u32 seq;
 
 	do {
+		/* Acquire: the loads and the counter read below stay after this. */
 		seq = seqcount_read_begin(&k->tk_core.seq);
 		*sec = (time64_t)READ_ONCE(tk->xtime_sec);
 		*nsec = (s64)timekeeping_get_ns(&tk->tkr_mono);
@@ -135,6 +136,7 @@ static void tk_get_mono_parts(const struct tk_kernel *k, time64_t *sec, s64 *nse
 			toboot->tv_sec = READ_ONCE(tk->monotonic_to_boot.tv_sec);
 			toboot->tv_nsec = READ_ONCE(tk->monotonic_to_boot.tv_nsec);
 		}
+		/* The retry's smp_rmb(): the loads above complete before seq is reloaded. */
 	} while (seqcount_read_retry(&k->tk_core.seq, seq));
 }
 
@@ -158,9 +160,11 @@ void ktime_get_raw_ts64(const struct tk_kernel *k, struct timespec64 *ts)
 	u32 seq;
 
 	do {
+		/* Acquire: the loads and the counter read below stay after this. */
 		seq = seqcount_read_begin(&k->tk_core.seq);
 		sec = (time64_t)READ_ONCE(tk->raw_sec);
 		nsecs = timekeeping_get_ns(&tk->tkr_raw);
+		/* The retry's smp_rmb(): the loads above complete before seq is reloaded. */
 	} while (seqcount_read_retry(&k->tk_core.seq, seq));
 	*ts = timespec64_add_ns((struct timespec64){ .tv_sec = sec }, nsecs);
 }
@@ -186,9 +190,11 @@ void ktime_get_clocktai_ts64(const struct tk_kernel *k, struct timespec64 *ts)
 	u32 seq;
 
 	do {
+		/* Acquire: the loads and the counter read below stay after this. */
 		seq = seqcount_read_begin(&k->tk_core.seq);
 		sec = (time64_t)READ_ONCE(tk->xtime_sec) + READ_ONCE(tk->tai_offset);
 		nsecs = timekeeping_get_ns(&tk->tkr_mono);
+		/* The retry's smp_rmb(): the loads above complete before seq is reloaded. */
 	} while (seqcount_read_retry(&k->tk_core.seq, seq));
 	*ts = timespec64_add_ns((struct timespec64){ .tv_sec = sec }, nsecs);
 }
@@ -207,8 +213,10 @@ void ktime_get_coarse_real_ts64(const struct tk_kernel *k, struct timespec64 *ts
 	u32 seq;
 
 	do {
+		/* Acquire: the loads and the counter read below stay after this. */
 		seq = seqcount_read_begin(&k->tk_core.seq);
 		*ts = tk_xtime_coarse(tk);
+		/* The retry's smp_rmb(): the loads above complete before seq is reloaded. */
 	} while (seqcount_read_retry(&k->tk_core.seq, seq));
 }
 
@@ -220,10 +228,12 @@ void ktime_get_coarse_ts64(const struct tk_kernel *k, struct timespec64 *ts)
 	u32 seq;
 
 	do {
+		/* Acquire: the loads and the counter read below stay after this. */
 		seq = seqcount_read_begin(&k->tk_core.seq);
 		now = tk_xtime_coarse(tk);
 		mono.tv_sec = READ_ONCE(tk->wall_to_monotonic.tv_sec);
 		mono.tv_nsec = READ_ONCE(tk->wall_to_monotonic.tv_nsec);
+		/* The retry's smp_rmb(): the loads above complete before seq is reloaded. */
 	} while (seqcount_read_retry(&k->tk_core.seq, seq));
 	*ts = set_normalized_timespec64(now.tv_sec + mono.tv_sec, now.tv_nsec + mono.tv_nsec);
 }

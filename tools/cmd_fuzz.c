@@ -9,7 +9,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -23,6 +22,7 @@
 #include "sim/ops_seeds.h"
 #include "tools/parse.h"
 #include "tools/scenario_ops.h"
+#include "tools/options.h"
 #include "tools/tksim.h"
 
 #define FUZZ_MAX_JOBS 64
@@ -78,27 +78,30 @@ static void fuzz_help(void)
 
 static int parse_fuzz_opts(int argc, char **argv, struct fuzz_opts *o)
 {
-	static const struct option longopts[] = {
-		{ "seconds", required_argument, NULL, 's' },
-		{ "runs", required_argument, NULL, 'r' },
-		{ "seed", required_argument, NULL, 'S' },
-		{ "inject", required_argument, NULL, 'i' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "ops", required_argument, NULL, 'o' },
-		{ "max-findings", required_argument, NULL, 'm' },
-		{ "out", required_argument, NULL, 'O' },
-		{ "known-fail", no_argument, NULL, 'k' },
-		{ "list-known", no_argument, NULL, 'l' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0, 0, 0, 0 },
+	static const struct tksim_option fuzz_options[] = {
+		{ "seconds", 's', TKSIM_OPT_VALUE },
+		{ "runs", 'r', TKSIM_OPT_VALUE },
+		{ "seed", 'S', TKSIM_OPT_VALUE },
+		{ "inject", 'i', TKSIM_OPT_VALUE },
+		{ "jobs", 'j', TKSIM_OPT_VALUE },
+		{ "ops", 'o', TKSIM_OPT_VALUE },
+		{ "max-findings", 'm', TKSIM_OPT_VALUE },
+		{ "out", 'O', TKSIM_OPT_VALUE },
+		{ "known-fail", 'k', 0 },
+		{ "list-known", 'l', 0 },
+		{ "quiet", 'q', 0 },
+		{ "help", 'h', TKSIM_OPT_CMDLINE },
+		{ NULL, 0, 0 },
 	};
+	struct tksim_optset opts = { .cmd = "fuzz", .table = fuzz_options };
+	struct tksim_optiter it;
+	const char *optarg; /* the option's value, named as getopt's was */
 	u64 v;
 	int c;
 
-	optind = 0;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	tksim_opt_begin(&it, &opts, argc, argv);
+	while ((c = tksim_opt_next(&it)) > 0) {
+		optarg = it.value;
 		switch (c) {
 		case 's':
 			if (tksim_parse_duration_ns(optarg, &v) || !v)
@@ -151,14 +154,11 @@ static int parse_fuzz_opts(int argc, char **argv, struct fuzz_opts *o)
 			fuzz_help();
 			exit(TKSIM_EXIT_OK);
 		default:
-			if (optopt)
-				return tksim_usage_error("fuzz", "option '%s' needs a value",
-							 argv[optind - 1]);
-			return tksim_usage_error("fuzz", "unknown option '%s'", argv[optind - 1]);
+			return tksim_usage_error("fuzz", "unknown option");
 		}
 	}
-	if (optind < argc)
-		return tksim_usage_error("fuzz", "unexpected argument '%s'", argv[optind]);
+	if (c < 0)
+		return TKSIM_EXIT_USAGE;
 	if (!o->seconds && !o->runs)
 		o->seconds = 10;
 	return 0;

@@ -290,8 +290,16 @@ static int open_page(const struct mirror_opts *o, struct utsname *u, struct mirr
 				   .vvar = start,
 				   .vvar_kib = (end - start) >> 10,
 				   .aux_clocks = mirror_has_aux_clocks(major, minor) };
-	mirror_read_group(m, CS_HRES_COARSE, &p->group[CS_HRES_COARSE]);
-	mirror_read_group(m, CS_RAW, &p->group[CS_RAW]);
+	if (mirror_read_group(m, CS_HRES_COARSE, &p->group[CS_HRES_COARSE]) ||
+	    mirror_read_group(m, CS_RAW, &p->group[CS_RAW])) {
+		fprintf(stderr,
+			"tksim mirror: kernel %s: the page read with the %s layout never showed a "
+			"stable even sequence in %u reads; it is not this kernel's layout "
+			"(--layout auto picks the one for the running kernel)\n",
+			u->release, mirror_layout_name((enum mirror_layout)layout),
+			MIRROR_MAX_TRIES);
+		return TKSIM_EXIT_USAGE;
+	}
 	mirror_read_misc(m, p->aux_clocks, &p->misc);
 
 	if (hres->clock_mode == MIRROR_MODE_TIMENS) {

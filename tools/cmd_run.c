@@ -8,8 +8,10 @@
  * largest vDSO vs kernel-side difference, ticks, wall time, the NTP state)
  * and, with --csv, a time series.  Exit 1 when a property is violated.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -159,9 +161,12 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 			o->cfg.hz = (unsigned int)v;
 			break;
 		case 'f':
-			if (tksim_parse_u64(optarg, &v) || v < 1000)
+			if (tksim_parse_u64(optarg, &v) || v < 1000 || v > TKSIM_FREQ_MAX_HZ)
 				return tksim_usage_error(
-					"run", "--freq must be at least 1000 Hz, not '%s'", optarg);
+					"run",
+					"--freq must be 1000..%llu Hz (a clocksource registers in "
+					"u32 kHz at most), not '%s'",
+					TKSIM_FREQ_MAX_HZ, optarg);
 			o->cfg.counter.freq_hz = v;
 			break;
 		case 'p': {
@@ -383,10 +388,58 @@ static FILE *open_output(const char *path)
 	return strcmp(path, "-") ? fopen(path, "w") : stdout;
 }
 
-static void close_output(FILE *f)
+/*
+ * Flush and close an output; a write that failed at any point (a full disk,
+ * /dev/full) is reported with its errno and makes the run exit 2: a cut
+ * time series must not pass for a whole one.  Return: 0 or TKSIM_EXIT_USAGE.
+ */
+static int close_output(FILE *f, const char *path)
 {
-	if (f && f != stdout)
-		fclose(f);
+	bool bad;
+
+	if (!f)
+		return 0;
+	errno = 0;
+	bad = fflush(f) != 0 || ferror(f);
+	if (f != stdout)
+		bad |= fclose(f) != 0;
+	if (!bad)
+		return 0;
+	fprintf(stderr, "tksim run: cannot write '%s': %s\n", path, strerror(errno ? errno : EIO));
+	return TKSIM_EXIT_USAGE;
+}
+
+/* SIGINT: the loop ends after the current row, the summary so far is printed, exit 130. */
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+/*
+ * About what one --trace line takes (bytes; 700 MB per simulated hour at
+ * HZ=1000 was measured): the warning threshold is 1 GB.
+ */
+#define TRACE_BYTES_PER_TICK 200
+#define TRACE_WARN_BYTES (1ULL << 30)
+
+/* Warn before a trace that would fill a disk; --from/--to bound it. */
+static void trace_size_warning(const struct run_opts *o)
+{
+	u64 from = o->trace_from_ns,
+	    to = o->trace_to_ns < o->duration_ns ? o->trace_to_ns : o->duration_ns;
+	double bytes;
+
+	if (!o->trace_path || to <= from)
+		return;
+	bytes = (double)(to - from) * 1e-9 * o->cfg.hz * TRACE_BYTES_PER_TICK;
+	if (bytes > (double)TRACE_WARN_BYTES)
+		fprintf(stderr,
+			"tksim run: warning: --trace will write about %.1f GB (%d bytes a tick); "
+			"--from and --to trace a window\n",
+			bytes * 1e-9, TRACE_BYTES_PER_TICK);
 }
 
 /* A trace line, if the tick lies in the --from/--to window. */
@@ -421,6 +474,8 @@ static int run(int argc, char **argv, struct run_opts *o)
 		return tksim_usage_error("run", "cannot build this system: %s", strerror(-err));
 	}
 	ret = run_m32_start(&o->m32, s);
+	if (!ret)
+		ret = run_bugs_check_system(s, &o->opts);
 	if (ret)
 		goto out_free;
 	if (o->nohz_max_ns > s->counter.cs.max_idle_ns) {
@@ -448,6 +503,7 @@ static int run(int argc, char **argv, struct run_opts *o)
 					o->csv_path && !csv ? o->csv_path : o->trace_path);
 		goto out_close;
 	}
+	trace_size_warning(o);
 	if (csv)
 		csv_header(csv);
 	if (trace) {
@@ -461,8 +517,10 @@ static int run(int argc, char **argv, struct run_opts *o)
 	t0 = tksim_wall_seconds();
 	next_progress = t0 + 0.25;
 	ret = TKSIM_EXIT_OK;
+	interrupted = 0;
+	signal(SIGINT, on_sigint);
 
-	while (s->now_ns < o->duration_ns) {
+	while (s->now_ns < o->duration_ns && !interrupted) {
 		/* Run to a random instant of the next tick (tools/run_tick.c). */
 		violated = run_tick(s, &ntpd, &rng, o->duration_ns, o->nohz_max_ns, why,
 				    sizeof(why)) ||
@@ -485,7 +543,11 @@ static int run(int argc, char **argv, struct run_opts *o)
 		if (csv && s->now_ns >= next_csv) {
 			csv_row(csv, s, &ntpd);
 			next_csv += o->csv_interval_ns;
+			if (ferror(csv))
+				break; /* reported by close_output() */
 		}
+		if (trace && ferror(trace))
+			break;
 		if (progress && (st.checks & 1023) == 0 && tksim_wall_seconds() >= next_progress) {
 			fprintf(stderr, "\r  %5.1f%%  %.0f of %.0f simulated s",
 				100.0 * (double)s->now_ns / (double)o->duration_ns,
@@ -493,8 +555,15 @@ static int run(int argc, char **argv, struct run_opts *o)
 			next_progress += 0.25;
 		}
 	}
+	signal(SIGINT, SIG_DFL);
 	if (progress)
 		fprintf(stderr, "\r%60s\r", "");
+	if (interrupted) {
+		fprintf(stderr, "tksim run: interrupted at %.3f simulated s; the summary so far:\n",
+			(double)s->now_ns * 1e-9);
+		if (ret == TKSIM_EXIT_OK)
+			ret = TKSIM_EXIT_INTERRUPTED;
+	}
 	if (o->json) {
 		struct run_result r = { .seed = o->seed,
 					.st = &st,
@@ -508,10 +577,14 @@ static int run(int argc, char **argv, struct run_opts *o)
 		run_m32_summary(&o->m32);
 		if (ret == TKSIM_EXIT_OK)
 			printf("  properties                   all held\n");
+		else if (ret == TKSIM_EXIT_INTERRUPTED)
+			printf("  properties                   held until interrupted\n");
 	}
 out_close:
-	close_output(csv);
-	close_output(trace);
+	err = close_output(csv, o->csv_path);
+	err |= close_output(trace, o->trace_path);
+	if (err && ret != TKSIM_EXIT_VIOLATION)
+		ret = TKSIM_EXIT_USAGE;
 out_free:
 	run_m32_system_free(&o->m32, s);
 	return ret;

@@ -286,10 +286,13 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli)
 			synthetic_opt = true;
 			break;
 		case 'f':
-			if (tksim_parse_u64(optarg, &o->synth.freq_hz) || o->synth.freq_hz < 1000)
+			if (tksim_parse_u64(optarg, &o->synth.freq_hz) || o->synth.freq_hz < 1000 ||
+			    o->synth.freq_hz > TKSIM_FREQ_MAX_HZ)
 				return tksim_usage_error(
-					"torture", "--freq must be at least 1000 Hz, not '%s'",
-					optarg);
+					"torture",
+					"--freq must be 1000..%llu Hz (a clocksource registers in "
+					"u32 kHz at most), not '%s'",
+					TKSIM_FREQ_MAX_HZ, optarg);
 			synthetic_opt = true;
 			break;
 		case 'b':
@@ -401,6 +404,16 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli)
 		return tksim_usage_error("torture", "give --seconds or --iterations, not both");
 	if (iterations)
 		o->duration_ns = 0;
+	/* --seconds is the whole run: the litmus tests (3 instructions) get at most half of it. */
+	if (o->duration_ns && o->litmus_ns && (o->checks & TORTURE_CHECK_LITMUS) &&
+	    o->litmus_ns * LITMUS_NR * 3 > o->duration_ns / 2)
+		return tksim_usage_error(
+			"torture",
+			"--litmus-ms %llu makes the litmus tests take %.3f s (%d tests "
+			"x 3 instructions), more than half of --seconds %.3f",
+			(unsigned long long)(o->litmus_ns / NSEC_PER_MSEC),
+			(double)(o->litmus_ns * LITMUS_NR * 3) * 1e-9, LITMUS_NR,
+			(double)o->duration_ns * 1e-9);
 	if (synthetic_opt && o->counter != TORTURE_COUNTER_SYNTHETIC)
 		return tksim_usage_error("torture",
 					 "--insn, --freq, --bits, --start, --skew and --jitter "

@@ -139,6 +139,36 @@ int run_bugs_gap(struct run_bugs *b, struct sim_system *s, char *why, size_t n)
 	return 0;
 }
 
+/**
+ * run_bugs_check_system() - refuse a system the kernel would not run as asked
+ * @s:    the built system
+ * @opts: where each option was given, for errors
+ *
+ * A periodic tick longer than the clocksource's max_idle_ns lets the
+ * counter pass the distance the kernel can convert, or wrap, between two
+ * ticks (a narrow --bits at a high --freq): the kernel never defers its
+ * tick that long (tick_nohz_next_event() caps it at max_idle_ns), so such
+ * a run would report the wrap as "MONOTONIC went back", a failure the
+ * kernel does not have.
+ *
+ * Return: 0, or TKSIM_EXIT_USAGE with the reason.
+ */
+int run_bugs_check_system(const struct sim_system *s, const struct tksim_optset *opts)
+{
+	const struct clocksource *cs = &s->counter.cs;
+
+	if (s->tick_period_ns <= cs->max_idle_ns)
+		return 0;
+	return tksim_opt_error(
+		opts, s->cfg.counter.bits < 64 ? 'b' : 'z',
+		"a tick of %" PRIu64 " ns is longer than this clocksource's max_idle_ns "
+		"(%" PRIu64 " ns: a %u-bit counter at %" PRIu64
+		" Hz wraps in %.9g s); the kernel never leaves it that long unread: "
+		"use a wider --bits, a lower --freq or a higher --hz",
+		s->tick_period_ns, cs->max_idle_ns, s->cfg.counter.bits, s->cfg.counter.freq_hz,
+		(double)cs->mask / (double)s->cfg.counter.freq_hz);
+}
+
 /** run_bugs_help() - the bug part of `tksim run --help`. */
 void run_bugs_help(void)
 {

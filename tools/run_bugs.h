@@ -64,6 +64,7 @@ int run_bugs_parse(struct run_bugs *b, int code, const char *arg);
 int run_bugs_start(const struct run_bugs *b, struct sim_system *s, u64 duration_ns,
 		   const struct tksim_optset *opts);
 int run_bugs_gap(struct run_bugs *b, struct sim_system *s, char *why, size_t n);
+int run_bugs_check_system(const struct sim_system *s, const struct tksim_optset *opts);
 void run_bugs_help(void);
 
 #endif /* TKSIM_TOOLS_RUN_BUGS_H */

@@ -285,15 +285,23 @@ int run_m32_spawn(struct run_m32 *m, struct sim_system *s, char *why, size_t n)
  * @m: the options and state
  * @s: the system, from run_m32_system_new()
  *
- * Return: 0, or exit status 2 with the reason when this tksim or this host
- * cannot run 32-bit code (nothing could be checked).
+ * Return: 0; exit status 4 (skipped) with the reason when this tksim or this
+ * host cannot run 32-bit code (nothing could be observed); 2 for other errors.
  */
 int run_m32_start(struct run_m32 *m, struct sim_system *s)
 {
 	char why[PATH_MAX + 200];
+	int ret;
 
-	if (!m->enabled || run_m32_spawn(m, s, why, sizeof(why)) == 0)
+	if (!m->enabled)
 		return 0;
+	ret = run_m32_spawn(m, s, why, sizeof(why));
+	if (!ret)
+		return 0;
+	if (ret == -ENOENT || ret == -ENOEXEC) {
+		fprintf(stderr, "tksim run: skipped: --m32-readers: %s\n", why);
+		return TKSIM_EXIT_SKIP;
+	}
 	return tksim_usage_error("run", "--m32-readers: %s", why);
 }
 

@@ -150,7 +150,9 @@ static int parse_adjtimex_key(struct tk_timex *tx, char *kv, const char *arg)
 			tx->modes |= ADJ_OFFSET | ADJ_NANO;
 			tx->offset = ns;
 		} else {
-			struct timespec64 d = set_normalized_timespec64(0, ns);
+			/* By division, as ns_to_timespec64(): setoffset=9223372036854775807 is one
+			 * step. */
+			struct timespec64 d = ktime_to_timespec64(ns);
 
 			tx->modes |= ADJ_SETOFFSET | ADJ_NANO;
 			tx->time.tv_sec = d.tv_sec;
@@ -393,8 +395,8 @@ int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg, const struct tk
 	}
 	n->daemon.leap = n->leap;
 	n->daemon.leap_sec = sim_next_utc_midnight(cfg->wall_time.tv_sec);
-	cfg->wall_time = set_normalized_timespec64(
-		cfg->wall_time.tv_sec, cfg->wall_time.tv_nsec + n->daemon.boot_error_ns);
+	cfg->wall_time =
+		timespec64_add(cfg->wall_time, ktime_to_timespec64(n->daemon.boot_error_ns));
 	if (!timespec64_valid(&cfg->wall_time))
 		return tksim_opt_error(opts, RUN_OPT_BOOT_ERROR,
 				       "--boot-error puts the boot before 1970");

@@ -5,7 +5,9 @@
  *
  * Input: a subcommand and its options.  Output: the subcommand's report on
  * stdout, errors on stderr.  Exit status: 0 success, 1 a checked property
- * was violated, 2 bad usage or bad input.
+ * was violated, 2 bad usage or bad input, 3 a sanitizer stopped the program
+ * (a tksim bug, not a verdict), 4 skipped (could not observe what was asked),
+ * 130 interrupted.
  */
 #include "tools/tksim.h"
 
@@ -40,7 +42,36 @@ static void usage(FILE *f)
 		fprintf(f, "  %-8s %s\n", cmds[i].name, cmds[i].summary);
 	fprintf(f,
 		"\n`tksim COMMAND --help` or `tksim help COMMAND` describes a command's options.\n"
-		"Exit status: 0 success, 1 a property was violated, 2 bad usage.\n");
+		"Exit status: 0 success: every property held\n"
+		"             1 a property was violated (the report says which, with its seed)\n"
+		"             2 bad usage or bad input (the reason, and FILE:LINE for a file)\n"
+		"             3 a sanitizer stopped tksim (a bug of tksim, not a verdict)\n"
+		"             4 skipped: the command could not observe what was asked\n"
+		"           130 interrupted (SIGINT), after the summary so far\n");
+}
+
+/*
+ * Sanitizer builds (--enable-sanitizer): a report ends the program with
+ * TKSIM_EXIT_SANITIZER, not with 1, which would read as a violated property.
+ * The runtimes call these hooks for their defaults; *SAN_OPTIONS still win.
+ */
+const char *__asan_default_options(void);
+const char *__ubsan_default_options(void);
+const char *__tsan_default_options(void);
+
+__attribute__((used)) const char *__asan_default_options(void)
+{
+	return "exitcode=3";
+}
+
+__attribute__((used)) const char *__ubsan_default_options(void)
+{
+	return "exitcode=3";
+}
+
+__attribute__((used)) const char *__tsan_default_options(void)
+{
+	return "exitcode=3";
 }
 
 /*
@@ -130,6 +161,21 @@ double tksim_wall_seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/*
+ * Every command's report goes to stdout: a write that failed (a full disk,
+ * /dev/full, a closed pipe's EPIPE) turns @ret into 2, with the errno, so
+ * that a cut report never passes for a whole one.
+ */
+static int stdout_checked(int ret)
+{
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return ret;
+	fprintf(stderr, "tksim: cannot write the report to standard output: %s\n",
+		strerror(errno ? errno : EIO));
+	return ret == TKSIM_EXIT_OK ? TKSIM_EXIT_USAGE : ret;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -159,7 +205,7 @@ int main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		if (!strcmp(argv[1], cmds[i].name))
-			return cmds[i].main(argc - 1, argv + 1);
+			return stdout_checked(cmds[i].main(argc - 1, argv + 1));
 	fprintf(stderr, "tksim: unknown command '%s'\n\n", argv[1]);
 	usage(stderr);
 	return TKSIM_EXIT_USAGE;

@@ -8,10 +8,21 @@
 #include "tools/parse.h"
 #include "vdso/types.h"
 
+/*
+ * The highest counter frequency a clocksource can be registered with:
+ * __clocksource_register_scale() takes a u32 frequency, so above
+ * 4294967295 Hz a counter registers in kHz (as the TSC does), and
+ * 4294967295 kHz is the end of that.
+ */
+#define TKSIM_FREQ_MAX_HZ (4294967295ULL * 1000)
+
 /* Exit statuses of every subcommand. */
 #define TKSIM_EXIT_OK 0
 #define TKSIM_EXIT_VIOLATION 1
 #define TKSIM_EXIT_USAGE 2
+#define TKSIM_EXIT_SANITIZER 3 /* set in the sanitizer runtimes' defaults, tools/tksim.c */
+#define TKSIM_EXIT_SKIP 4
+#define TKSIM_EXIT_INTERRUPTED 130
 
 /**
  * struct tksim_cmd - one subcommand
