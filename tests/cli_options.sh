@@ -50,6 +50,9 @@ expect 2 "nohz past max_idle_ns" -- "$TKSIM" run "$scn" --quiet
 contains "$scn:2: nohz may be at most" "the line of the nohz setting"
 expect 2 "the same on the command line" -- "$TKSIM" run "$scn" --nohz 2d --quiet
 contains "tksim run: --nohz may be at most" "the command line overrides the line"
+printf 'at 1s adjtimex frobnicate=1\n' >"$scn"
+expect 2 "a bad timeline line (tools/scenario_ops.c handles at lines)" -- "$TKSIM" run "$scn"
+contains "$scn:1: adjtimex: unknown key 'frobnicate'" "the line of the bad op"
 expect 2 "explain: an unknown option" -- "$TKSIM" explain read --frobnicate
 contains "tksim explain: unknown option '--frobnicate'" "explain names it"
 exit $fail
