@@ -102,7 +102,8 @@ for info in "$work"/cmds/*.info; do
 		"$n.expn" "$n.act" > "$n.why"; then
 		echo "ok:   $page:$line: \$ $cmd"
 		passed=$((passed + 1))
-		[ -n "$first_checked" ] || first_checked=$n
+		# The self-check below changes a digit: host blocks have none left.
+		[ -n "$first_checked" ] || [ "$mode" = host ] || first_checked=$n
 	else
 		echo "FAIL: $page:$line: \$ $cmd"
 		cat "$n.why"
@@ -113,7 +114,8 @@ for info in "$work"/cmds/*.info; do
 done
 
 # The comparison must be able to fail: change one digit the page shows in the first
-# passing block and check that the matcher now rejects the program's output.
+# passing block compared digit for digit (not a host block), and check that the
+# matcher now rejects the program's output.
 if [ -n "$first_checked" ]; then
 	awk 'BEGIN { done = 0 }
 	     !done && $0 !~ /wall time/ && $0 != "..." && match($0, /[0-9]/) {
