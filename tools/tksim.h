@@ -43,6 +43,7 @@ int cmd_bugs(int argc, char **argv);
 int cmd_mirror(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
 int cmd_fuzz(int argc, char **argv);
+int cmd_daemon(int argc, char **argv);
 
 void tksim_set_input(const char *file, unsigned int line);
 void tksim_get_input(const char **file, unsigned int *line);

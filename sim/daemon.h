@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* tksim's own: the simulated system's side of `tksim daemon`: answers to a real daemon's time
+ * calls. */
+#ifndef TKSIM_SIM_DAEMON_H
+#define TKSIM_SIM_DAEMON_H
+
+#include <stdio.h>
+
+#include "sim/daemon_proto.h"
+#include "sim/engine.h"
+#include "sim/rng.h"
+
+/* What the daemon's adjtimex() calls asked for, by mode (a call counts under each bit it set). */
+enum sim_daemon_adj {
+	SIM_DAEMON_ADJ_READ, /* modes == 0 */
+	SIM_DAEMON_ADJ_OFFSET,
+	SIM_DAEMON_ADJ_FREQUENCY,
+	SIM_DAEMON_ADJ_STATUS,
+	SIM_DAEMON_ADJ_TICK,
+	SIM_DAEMON_ADJ_SETOFFSET,
+	SIM_DAEMON_ADJ_OTHER,
+	SIM_DAEMON_ADJ_NR,
+};
+
+/**
+ * struct sim_daemon - one simulated system serving one real daemon
+ * @s:             the system (owned by the caller)
+ * @true_boot_ns:  true REALTIME at boot (ns): REALTIME at boot less the initial error
+ * @end_ns:        virtual time at which the run ends
+ * @privileged:    the daemon holds CAP_SYS_TIME in the simulated kernel
+ * @shm:           the SHM refclock segment to feed, or NULL
+ * @shm_noise_ns:  largest error of a SHM sample (uniform in +/-), 0 for none
+ * @rng:           the noise's random numbers
+ * @log:           where periodic state lines go, or NULL
+ * @log_interval_ns: virtual time between them, 0 for none
+ * @next_log_ns:   the next one
+ * @adj:           adjtimex calls by mode
+ * @requests:      requests served
+ * @waits:         of which waits
+ * @steps:         clock_settime/settimeofday/ADJ_SETOFFSET calls that succeeded
+ * @quits:         answers that asked the daemon to stop
+ * @hello:         the preload announced itself
+ * @refused:       what the preload refused, or "" (then it exits 2)
+ */
+struct sim_daemon {
+	struct sim_system *s;
+	s64 true_boot_ns;
+	u64 end_ns;
+	bool privileged;
+	struct tkp_shm_time *shm;
+	u64 shm_noise_ns;
+	struct sim_rng rng;
+	FILE *log;
+	u64 log_interval_ns;
+	u64 next_log_ns;
+	u64 adj[SIM_DAEMON_ADJ_NR];
+	u64 requests;
+	u64 waits;
+	u64 steps;
+	u64 quits;
+	bool hello;
+	char refused[128];
+};
+
+void sim_daemon_init(struct sim_daemon *d, struct sim_system *s, s64 initial_error_ns,
+		     u64 duration_ns);
+void sim_daemon_serve(struct sim_daemon *d, const struct tkp_req *rq, struct tkp_rep *rp);
+s64 sim_daemon_true_ns(const struct sim_daemon *d);
+s64 sim_daemon_error_ns(struct sim_daemon *d);
+void sim_daemon_print_state(struct sim_daemon *d, FILE *f);
+
+#endif /* TKSIM_SIM_DAEMON_H */

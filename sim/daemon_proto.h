@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* tksim's own: the request/response protocol between `tksim daemon` and its preload library. */
+#ifndef TKSIM_SIM_DAEMON_PROTO_H
+#define TKSIM_SIM_DAEMON_PROTO_H
+
+/*
+ * The daemon runs as a child of `tksim daemon` with libtksim-preload.so in
+ * LD_PRELOAD.  Each time call of the daemon becomes one request on a
+ * SOCK_SEQPACKET socket (fd number in TKSIM_PRELOAD_FD) and waits for its
+ * answer: the child never runs while tksim works, and tksim never runs
+ * while the child does, so the pair is one deterministic program.  Virtual
+ * time moves only inside TKP_WAIT.  This header is shared by both sides and
+ * includes nothing of tksim's: the preload must not link the simulator.
+ */
+
+#include <stdint.h>
+
+#define TKSIM_PRELOAD_FD_ENV "TKSIM_PRELOAD_FD"
+#define TKSIM_PRELOAD_SHMID_ENV "TKSIM_PRELOAD_SHMID"
+#define TKSIM_PRELOAD_PROTO_VERSION 1
+
+/* The SysV key chrony and ntpd use for SHM unit 0 ("NTP0"); units follow. */
+#define TKP_SHM_KEY_BASE 0x4e545030
+#define TKP_SHM_UNITS 4
+
+/* Requests. */
+enum tkp_op {
+	TKP_HELLO = 1, /* the preload is loaded; @clock is the protocol version */
+	TKP_GETTIME, /* clock_gettime(@clock) through the simulated vDSO */
+	TKP_GETRES, /* clock_getres(@clock) */
+	TKP_SETTIME, /* clock_settime(@clock, @sec.@nsec) */
+	TKP_ADJTIME, /* clock_adjtime(@clock, @tx): do_adjtimex() for REALTIME */
+	TKP_WAIT, /* wait until @clock reads @sec.@nsec (@abs) or for that long */
+	TKP_REFUSE, /* the daemon did something the preload refuses: log, then exit 2 */
+};
+
+/** struct tkp_timex - struct timex's fields, all widened (the two sides convert) */
+struct tkp_timex {
+	int64_t modes, offset, freq, maxerror, esterror, status, constant, precision, tolerance;
+	int64_t time_sec, time_usec, tick, ppsfreq, jitter, shift, stabil, jitcnt, calcnt, errcnt,
+		stbcnt, tai;
+};
+
+/** struct tkp_req - one request of the preload */
+struct tkp_req {
+	int32_t op;
+	int32_t clock;
+	int32_t abs;
+	int32_t pad;
+	int64_t sec;
+	int64_t nsec;
+	struct tkp_timex tx;
+	char what[128];
+};
+
+/** struct tkp_rep - tksim's answer: @ret is >= 0 or -errno; @quit asks the daemon to stop */
+struct tkp_rep {
+	int64_t ret;
+	int32_t quit;
+	int32_t pad;
+	int64_t sec;
+	int64_t nsec;
+	struct tkp_timex tx;
+};
+
+/**
+ * struct tkp_shm_time - the SHM refclock segment, as chrony's refclock_shm.c and ntpd's
+ * refclock_shm.c read it ("struct shmTime"; the layout is their ABI, not tksim's)
+ */
+struct tkp_shm_time {
+	int mode; /* 1: @count brackets each update */
+	volatile int count;
+	long clock_sec; /* true time of the sample (clockTimeStampSec) */
+	int clock_usec;
+	long receive_sec; /* the system clock at the sample (receiveTimeStampSec) */
+	int receive_usec;
+	int leap;
+	int precision;
+	int nsamples;
+	volatile int valid;
+	unsigned int clock_nsec;
+	unsigned int receive_nsec;
+	int dummy[8];
+};
+
+#endif /* TKSIM_SIM_DAEMON_PROTO_H */

@@ -1,0 +1,64 @@
+#!/bin/sh
+# tksim's own: `tksim daemon` with a probe of our own (tests/daemon_probe.c): time calls are
+# simulated, sleeps are virtual, adjtimex reaches the simulated kernel, output is deterministic,
+# and the preload refuses what would escape it (a static binary, a seccomp filter).
+set -u
+: "${TKSIM:=tools/tksim}"
+bin=$(dirname "$TKSIM")/..
+probe=$bin/tests/daemon_probe
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+
+# timeout 8: the probe sleeps 10 s; were that sleep real, the run would be killed.
+timeout 8 "$TKSIM" daemon --duration 1h -- "$probe" >"$tmp/a" 2>&1
+rc=$?
+cat "$tmp/a"
+[ $rc = 0 ] || bad "tksim daemon -- daemon_probe exited $rc"
+grep -q '^uid 0 euid 0 release 6.15.0-tksim$' "$tmp/a" || bad "the probe did not believe it is root on the modelled kernel"
+# REALTIME is the simulated one: the default system boots at 2026-01-01T00:00:00Z (1767225600).
+rt=$(sed -n 's/^realtime \([0-9]*\) time \([0-9]*\) .*/\1 \2/p' "$tmp/a")
+set -- $rt
+[ "${1:-0}" -ge 1767225600000000000 ] && [ "${1:-0}" -lt 1767225601000000000 ] ||
+	bad "REALTIME ${1:-?} is not the simulated boot instant"
+[ "${2:-0}" = 1767225600 ] || bad "time() ${2:-?} is not the simulated one"
+# A 10 s sleep ends at the first ns MONOTONIC reaches the deadline: 10 s, at most 1 ns more.
+adv=$(sed -n 's/^slept: monotonic advanced \([0-9]*\) ns$/\1/p' "$tmp/a")
+[ "${adv:-0}" -ge 10000000000 ] && [ "${adv:-0}" -le 10000000001 ] ||
+	bad "a 10 s sleep advanced MONOTONIC by ${adv:-?} ns"
+# 5: TIME_ERROR, STA_UNSYNC is still set (the kernel says so too); freq is -35 ppm << 16.
+grep -q '^adjtimex(ADJ_FREQUENCY): 5 freq -2293760$' "$tmp/a" || bad "adjtimex did not set the frequency"
+grep -q '^adjtimex calls: read 0 offset 0 frequency 1 ' "$tmp/a" || bad "the summary does not count the adjtimex call"
+grep -q 'freq=-35.000ppm' "$tmp/a" || bad "the summary does not show the kernel's new frequency"
+
+# Deterministic: the same run prints the same bytes.
+"$TKSIM" daemon --duration 1h -- "$probe" >"$tmp/b" 2>&1
+cmp "$tmp/a" "$tmp/b" || bad "two identical runs differ"
+
+# Without CAP_SYS_TIME in the simulated kernel, adjtimex and clock_settime get EPERM.
+"$TKSIM" daemon --unprivileged -- "$probe" >"$tmp/u" 2>&1
+grep -q '^adjtimex(ADJ_FREQUENCY): -1 Operation not permitted' "$tmp/u" || bad "--unprivileged did not give EPERM"
+"$TKSIM" daemon -- "$probe" settime >"$tmp/s" 2>&1 || bad "clock_settime failed in the simulated kernel"
+grep -q '^clock_settime: 0 (ok)$' "$tmp/s" || bad "clock_settime did not reach the simulated kernel"
+grep -q 'steps 1$' "$tmp/s" || bad "the summary does not count the step"
+
+# Refusals: a static binary, a seccomp filter: exit 2 with a message.
+"$TKSIM" daemon -- "$bin/tests/daemon_static" >"$tmp/st" 2>&1
+rc=$?
+cat "$tmp/st"
+[ $rc = 2 ] || bad "a static binary gave exit $rc, not 2"
+grep -q 'statically linked' "$tmp/st" || bad "no message for the static binary"
+grep -q 'a static binary ran' "$tmp/st" && bad "the static binary ran"
+"$TKSIM" daemon -- "$probe" seccomp >"$tmp/sc" 2>&1
+rc=$?
+cat "$tmp/sc"
+[ $rc = 2 ] || bad "a seccomp filter gave exit $rc, not 2"
+grep -q 'refusing: prctl(PR_SET_SECCOMP)' "$tmp/sc" || bad "no message for the seccomp filter"
+grep -q 'seccomp installed' "$tmp/sc" && bad "the seccomp call returned to the probe"
+# The preload outside tksim refuses to start.
+LD_PRELOAD=$bin/tools/libtksim-preload.so "$probe" >"$tmp/o" 2>&1
+rc=$?
+[ $rc = 2 ] && grep -q 'run the daemon with `tksim daemon`' "$tmp/o" || bad "the preload ran outside tksim (exit $rc)"
+
+exit $fail

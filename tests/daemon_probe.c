@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0
+/* tksim's own: a tiny "daemon" for tests/daemon.sh: what a time call sees under `tksim daemon`. */
+
+/*
+ *   daemon_probe            read the clocks, sleep 10 s, set a frequency, read again
+ *   daemon_probe seccomp    try to install strict seccomp (the preload must refuse)
+ *   daemon_probe settime    step REALTIME by +1 s with clock_settime
+ * Every value it prints is simulated, so two runs print the same bytes.
+ */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <linux/seccomp.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/time.h>
+#include <sys/timex.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+static long long ns(clockid_t clk)
+{
+	struct timespec ts;
+
+	if (clock_gettime(clk, &ts))
+		return -1;
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+int main(int argc, char **argv)
+{
+	struct timespec ten = { .tv_sec = 10 };
+	struct timex tx = { 0 };
+	struct utsname u;
+	struct timeval tv;
+	long long m0, m1;
+	int ret;
+
+	if (argc > 1 && !strcmp(argv[1], "seccomp")) {
+		/* Strict mode: were it installed, the next write() would kill us (SIGKILL). */
+		ret = prctl(PR_SET_SECCOMP, SECCOMP_MODE_STRICT, 0, 0, 0);
+		printf("seccomp installed: %d\n", ret);
+		return 0;
+	}
+	if (argc > 1 && !strcmp(argv[1], "settime")) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_sec++;
+		ret = clock_settime(CLOCK_REALTIME, &ts);
+		printf("clock_settime: %d (%s)\n", ret, ret ? strerror(errno) : "ok");
+		return ret ? 1 : 0;
+	}
+	uname(&u);
+	gettimeofday(&tv, NULL);
+	printf("uid %d euid %d release %s\n", (int)getuid(), (int)geteuid(), u.release);
+	printf("realtime %lld time %lld gettimeofday %lld.%06ld\n", ns(CLOCK_REALTIME),
+	       (long long)time(NULL), (long long)tv.tv_sec, (long)tv.tv_usec);
+	m0 = ns(CLOCK_MONOTONIC);
+	printf("monotonic %lld\n", m0);
+	nanosleep(&ten, NULL);
+	m1 = ns(CLOCK_MONOTONIC);
+	printf("slept: monotonic advanced %lld ns\n", m1 - m0);
+	tx.modes = ADJ_FREQUENCY;
+	tx.freq = -(35L << 16); /* -35 ppm: cancels the default counter's +35 ppm */
+	ret = adjtimex(&tx);
+	printf("adjtimex(ADJ_FREQUENCY): %d%s%s freq %ld\n", ret, ret < 0 ? " " : "",
+	       ret < 0 ? strerror(errno) : "", tx.freq);
+	usleep(500000);
+	printf("realtime %lld monotonic %lld\n", ns(CLOCK_REALTIME), ns(CLOCK_MONOTONIC));
+	return 0;
+}
