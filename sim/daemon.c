@@ -24,6 +24,7 @@ void sim_daemon_init(struct sim_daemon *d, struct sim_system *s, s64 initial_err
 	d->true_boot_ns = (s64)ts_to_ns(&s->cfg.wall_time) - initial_error_ns;
 	d->end_ns = s->now_ns + duration_ns;
 	d->privileged = true;
+	d->read_cost_ns = SIM_DAEMON_READ_COST_NS;
 	sim_rng_seed(&d->rng, s->cfg.counter.seed);
 }
 
@@ -159,11 +160,12 @@ static void sim_daemon_count_adj(struct sim_daemon *d, unsigned int modes)
 		d->adj[SIM_DAEMON_ADJ_OTHER]++;
 }
 
-#define SIM_DAEMON_TIMEX_FIELDS(X)                                                                \
-	X(modes)                                                                                  \
-	X(offset) X(freq) X(maxerror) X(esterror) X(status) X(constant) X(precision) X(tolerance) \
-		X(tick) X(ppsfreq) X(jitter) X(shift) X(stabil) X(jitcnt) X(calcnt) X(errcnt)     \
-			X(stbcnt) X(tai)
+#define SIM_DAEMON_TIMEX_FIELDS(X)                                                              \
+	X(modes)                                                                                \
+	X(offset)                                                                               \
+	X(freq) X(maxerror) X(esterror) X(status) X(constant) X(precision) X(tolerance) X(tick) \
+		X(ppsfreq) X(jitter) X(shift) X(stabil) X(jitcnt) X(calcnt) X(errcnt) X(stbcnt) \
+			X(tai)
 
 static s64 sim_daemon_adjtime(struct sim_daemon *d, const struct tkp_req *rq, struct tkp_rep *rp)
 {
@@ -233,6 +235,13 @@ void sim_daemon_serve(struct sim_daemon *d, const struct tkp_req *rq, struct tkp
 		ret = d->hello ? 0 : -EPROTO;
 		break;
 	case TKP_GETTIME:
+		/*
+		 * A read costs time, as a real one does: chronyd measures its clock's
+		 * precision by reading until the value changes, which a frozen
+		 * virtual clock would never do.
+		 */
+		if (d->s->now_ns < d->end_ns)
+			sim_daemon_advance(d, d->read_cost_ns);
 		ret = sim_clock_gettime(d->s, SIM_PATH_VDSO, rq->clock, &ts);
 		break;
 	case TKP_GETRES:

@@ -22,12 +22,16 @@ enum sim_daemon_adj {
 	SIM_DAEMON_ADJ_NR,
 };
 
+/* Virtual time a clock read of the daemon takes: about a vDSO read on a current x86. */
+#define SIM_DAEMON_READ_COST_NS 20
+
 /**
  * struct sim_daemon - one simulated system serving one real daemon
  * @s:             the system (owned by the caller)
  * @true_boot_ns:  true REALTIME at boot (ns): REALTIME at boot less the initial error
  * @end_ns:        virtual time at which the run ends
  * @privileged:    the daemon holds CAP_SYS_TIME in the simulated kernel
+ * @read_cost_ns:  virtual time one clock read takes (SIM_DAEMON_READ_COST_NS)
  * @shm:           the SHM refclock segment to feed, or NULL
  * @shm_noise_ns:  largest error of a SHM sample (uniform in +/-), 0 for none
  * @rng:           the noise's random numbers
@@ -47,6 +51,7 @@ struct sim_daemon {
 	s64 true_boot_ns;
 	u64 end_ns;
 	bool privileged;
+	u64 read_cost_ns;
 	struct tkp_shm_time *shm;
 	u64 shm_noise_ns;
 	struct sim_rng rng;

@@ -12,7 +12,8 @@ fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 
 # timeout 8: the probe sleeps 10 s; were that sleep real, the run would be killed.
-timeout 8 "$TKSIM" daemon --duration 1h -- "$probe" >"$tmp/a" 2>&1
+# --read-cost 0: clock reads take no virtual time, so MONOTONIC moves only in the sleep.
+timeout 8 "$TKSIM" daemon --read-cost 0 --duration 3600s -- "$probe" >"$tmp/a" 2>&1
 rc=$?
 cat "$tmp/a"
 [ $rc = 0 ] || bad "tksim daemon -- daemon_probe exited $rc"
@@ -33,8 +34,12 @@ grep -q '^adjtimex calls: read 0 offset 0 frequency 1 ' "$tmp/a" || bad "the sum
 grep -q 'freq=-35.000ppm' "$tmp/a" || bad "the summary does not show the kernel's new frequency"
 
 # Deterministic: the same run prints the same bytes.
-"$TKSIM" daemon --duration 1h -- "$probe" >"$tmp/b" 2>&1
+"$TKSIM" daemon --read-cost 0 --duration 3600s -- "$probe" >"$tmp/b" 2>&1
 cmp "$tmp/a" "$tmp/b" || bad "two identical runs differ"
+
+# By default a read costs 20 ns of virtual time: the read after the sleep is 20 ns later.
+"$TKSIM" daemon -- "$probe" >"$tmp/c" 2>&1
+grep -q '^slept: monotonic advanced 10000000020 ns$' "$tmp/c" || bad "a clock read did not cost 20 ns"
 
 # Without CAP_SYS_TIME in the simulated kernel, adjtimex and clock_settime get EPERM.
 "$TKSIM" daemon --unprivileged -- "$probe" >"$tmp/u" 2>&1

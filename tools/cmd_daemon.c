@@ -30,17 +30,12 @@
 #define DMN_MAX_QUITS 100
 
 static const struct tksim_option daemon_options[] = {
-	{ "duration", 'd', TKSIM_OPT_VALUE },
-	{ "ppm", 'p', TKSIM_OPT_VALUE },
-	{ "hz", 'z', TKSIM_OPT_VALUE },
-	{ "offset", 'o', TKSIM_OPT_VALUE },
-	{ "seed", 's', TKSIM_OPT_VALUE },
-	{ "shm", 'm', 0 },
-	{ "shm-noise", 'n', TKSIM_OPT_VALUE },
-	{ "unprivileged", 'u', 0 },
-	{ "log-interval", 'i', TKSIM_OPT_VALUE },
-	{ "help", 'h', TKSIM_OPT_CMDLINE },
-	{ NULL, 0, 0 },
+	{ "duration", 'd', TKSIM_OPT_VALUE },	  { "ppm", 'p', TKSIM_OPT_VALUE },
+	{ "hz", 'z', TKSIM_OPT_VALUE },		  { "offset", 'o', TKSIM_OPT_VALUE },
+	{ "seed", 's', TKSIM_OPT_VALUE },	  { "shm", 'm', 0 },
+	{ "shm-noise", 'n', TKSIM_OPT_VALUE },	  { "unprivileged", 'u', 0 },
+	{ "log-interval", 'i', TKSIM_OPT_VALUE }, { "read-cost", 'r', TKSIM_OPT_VALUE },
+	{ "help", 'h', TKSIM_OPT_CMDLINE },	  { NULL, 0, 0 },
 };
 
 struct dmn_opts {
@@ -49,6 +44,7 @@ struct dmn_opts {
 	s64 offset_ns;
 	u64 shm_noise_ns;
 	u64 log_interval_ns;
+	u64 read_cost_ns;
 	bool shm;
 	bool unprivileged;
 	char **cmd;
@@ -67,7 +63,8 @@ static void daemon_help(void)
 	       "  --shm               feed SHM refclock unit 0 with true time\n"
 	       "  --shm-noise TIME    largest error of a SHM sample, uniform (default 0)\n"
 	       "  --unprivileged      the daemon lacks CAP_SYS_TIME in the simulated kernel\n"
-	       "  --log-interval DUR  print the clock's error and frequency this often\n");
+	       "  --log-interval DUR  print the clock's error and frequency this often\n"
+	       "  --read-cost DUR     virtual time one clock read takes (default 20ns)\n");
 }
 
 static int daemon_parse(int argc, char **argv, struct dmn_opts *o)
@@ -82,6 +79,7 @@ static int daemon_parse(int argc, char **argv, struct dmn_opts *o)
 		n++;
 	sim_config_default(&o->cfg);
 	o->duration_ns = 3600 * NSEC_PER_SEC;
+	o->read_cost_ns = SIM_DAEMON_READ_COST_NS;
 	tksim_opt_begin(&it, &set, n, argv);
 	while ((c = tksim_opt_next(&it)) > 0) {
 		const char *a = it.value;
@@ -130,6 +128,12 @@ static int daemon_parse(int argc, char **argv, struct dmn_opts *o)
 		case 'i':
 			if (tksim_parse_duration_ns(a, &o->log_interval_ns))
 				return tksim_usage_error("daemon", "bad --log-interval '%s'", a);
+			break;
+		case 'r':
+			if (tksim_parse_duration_ns(a, &o->read_cost_ns) ||
+			    o->read_cost_ns > NSEC_PER_SEC)
+				return tksim_usage_error("daemon",
+							 "--read-cost must be 0..1s, not '%s'", a);
 			break;
 		case 'h':
 			daemon_help();
@@ -328,6 +332,7 @@ int cmd_daemon(int argc, char **argv)
 	sim_daemon_init(&d, s, o.offset_ns, o.duration_ns);
 	d.privileged = !o.unprivileged;
 	d.shm_noise_ns = o.shm_noise_ns;
+	d.read_cost_ns = o.read_cost_ns;
 	d.log = stdout;
 	d.log_interval_ns = o.log_interval_ns;
 	d.next_log_ns = s->now_ns + o.log_interval_ns;

@@ -30,7 +30,7 @@ static const struct tksim_cmd cmds[] = {
 	{ "explain", "the kernel's arithmetic step by step: a read, a tick, mult, a retry",
 	  cmd_explain },
 	{ "fuzz", "fuzz NTP adjustments: op lists, the oracle after every op", cmd_fuzz },
-	{ "daemon", "run a real NTP daemon (chronyd) on the simulated kernel in virtual time", cmd_daemon },
+	{ "daemon", "run a real daemon (chronyd) on the simulated kernel", cmd_daemon },
 };
 
 static void usage(FILE *f)
