@@ -433,8 +433,14 @@ int oracle_ops_readback(struct oracle_ops *o, struct sim_system *s, const struct
 	if (now.tv_sec < ntp->ntp_next_leap_sec) {
 		RB(got->tai != s->k.tk_core.timekeeper.tai_offset, "tai %d", got->tai,
 		   s->k.tk_core.timekeeper.tai_offset);
-		RB(got->time.tv_sec != now.tv_sec || got->time.tv_usec != sub, "time %lld",
-		   got->time.tv_sec, (long long)now.tv_sec);
+		if (got->time.tv_sec != now.tv_sec || got->time.tv_usec != sub) {
+			snprintf(why, n,
+				 "adjtimex returned time %lld s + %lld but REALTIME is %lld s + "
+				 "%lld "
+				 "(us, or ns with STA_NANO)",
+				 got->time.tv_sec, got->time.tv_usec, (long long)now.tv_sec, sub);
+			return -1;
+		}
 	}
 	ret2 = do_adjtimex(&s->k, &rd, false);
 	RB(ret2 != ret, "state %d", ret, ret2);
