@@ -4,7 +4,9 @@
 set -u
 . "${top_srcdir:-.}/tests/cli_lib.sh"
 list=$(mktemp)
-trap 'rm -f "$out" "$list"' EXIT
+fuzzlist=$(mktemp)
+fuzzout=$(mktemp -d)
+trap 'rm -rf "$out" "$list" "$fuzzlist" "$fuzzout"' EXIT
 
 expect 0 "tksim bugs" -- "$TKSIM" bugs
 nbugs=$("$TKSIM" bugs --names | wc -l)
@@ -12,6 +14,7 @@ nshown=$(grep -c '^    shown by   ' "$out")
 if [ "$nbugs" -gt 0 ] && [ "$nbugs" -eq "$nshown" ]; then echo "ok: each of the $nbugs bugs names its command"; else
 	echo "FAIL: $nbugs bugs, $nshown 'shown by' lines"; fail=1; fi
 sed -n 's/^    shown by   tksim run //p' "$out" >"$list"
+sed -n 's/^    shown by   tksim fuzz --inject \([^ ]*\) .*/\1/p' "$out" >"$fuzzlist"
 nrun=$(wc -l <"$list")
 if [ "$nrun" -ge 7 ]; then echo "ok: $nrun bugs are shown by tksim run"; else
 	echo "FAIL: only $nrun bugs are shown by tksim run"; fail=1; fi
@@ -27,6 +30,15 @@ while read -r args; do
 	expect 2 "torture refuses $name" -- "$TKSIM" torture --inject "$name" --seconds 1 --quiet
 	contains "shown by: tksim run --inject $name" "the refusal names the command"
 done <"$list"
+# Bugs only the op oracle sees are shown by tksim fuzz: it finds each and exits 1.
+if [ -s "$fuzzlist" ]; then echo "ok: $(wc -l <"$fuzzlist") bugs are shown by tksim fuzz"; fi
+while read -r name; do
+	expect 1 "tksim fuzz --inject $name" -- "$TKSIM" fuzz --inject "$name" --runs 2000 \
+		--out "$fuzzout" --quiet
+	contains "finding" "fuzz finds $name"
+	expect 0 "without the bug: tksim fuzz --runs 200" -- "$TKSIM" fuzz --runs 200 --quiet \
+		--out "$fuzzout"
+done <"$fuzzlist"
 expect 2 "torture refuses coarse-pre-6.15 without frequency churn" -- \
 	"$TKSIM" torture --inject coarse-pre-6.15 --seconds 1 --quiet
 contains "needs --churn freq" "it says what the run lacks"

@@ -51,7 +51,7 @@ struct bench_opts {
 struct bench_rate {
 	bool ran;
 	double per_s;
-	char text[512];
+	char text[1024];
 	char json[512];
 	char detail[112];
 };

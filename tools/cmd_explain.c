@@ -20,6 +20,7 @@
 #include "sim/oracle.h"
 #include "timekeeper/adjtimex.h"
 #include "tools/options.h"
+#include "tools/sys_opts.h"
 #include "tools/tksim.h"
 
 static const struct {
@@ -78,11 +79,7 @@ static s32 parse_clock(const char *s)
 static int parse_opts(int argc, char **argv, struct explain_opts *o)
 {
 	static const struct tksim_option explain_options[] = {
-		{ "freq", 'f', TKSIM_OPT_VALUE },
-		{ "ppm", 'p', TKSIM_OPT_VALUE },
-		{ "bits", 'b', TKSIM_OPT_VALUE },
-		{ "start", 'S', TKSIM_OPT_VALUE },
-		{ "hz", 'z', TKSIM_OPT_VALUE },
+		SYS_OPTIONS,
 		{ "at", 'a', TKSIM_OPT_VALUE },
 		{ "clock", 'c', TKSIM_OPT_VALUE },
 		{ "ntp-freq", 'n', TKSIM_OPT_VALUE },
@@ -93,49 +90,12 @@ static int parse_opts(int argc, char **argv, struct explain_opts *o)
 	struct tksim_optset opts = { .cmd = "explain", .table = explain_options };
 	struct tksim_optiter it;
 	const char *optarg; /* the option's value, named as getopt's was */
-	u64 v;
 	int c;
 
 	tksim_opt_begin(&it, &opts, argc, argv);
 	while ((c = tksim_opt_next(&it)) > 0) {
 		optarg = it.value;
 		switch (c) {
-		case 'f':
-			if (tksim_parse_u64(optarg, &v) || v < 1000)
-				return tksim_usage_error(
-					"explain", "--freq must be at least 1000 Hz, not '%s'",
-					optarg);
-			o->cfg.counter.freq_hz = v;
-			break;
-		case 'p': {
-			s64 ppb;
-
-			/* The one parser (tools/parse.h), exact to 1 ppb as `tksim run --ppm`. */
-			if (tksim_parse_fixed(optarg, 3, &ppb) || ppb <= -100000000 ||
-			    ppb >= 100000000)
-				return tksim_usage_error(
-					"explain",
-					"--ppm must be a number within +/-100000, not '%s'",
-					optarg);
-			o->cfg.counter.error_ppb = ppb;
-			break;
-		}
-		case 'b':
-			if (tksim_parse_u64(optarg, &v) || v < 1 || v > 64)
-				return tksim_usage_error("explain",
-							 "--bits must be 1..64, not '%s'", optarg);
-			o->cfg.counter.bits = (unsigned int)v;
-			break;
-		case 'S':
-			if (tksim_parse_u64(optarg, &o->cfg.counter.start))
-				return tksim_usage_error("explain", "bad --start '%s'", optarg);
-			break;
-		case 'z':
-			if (tksim_parse_u64(optarg, &v) || v < 1 || v > 100000)
-				return tksim_usage_error(
-					"explain", "--hz must be 1..100000, not '%s'", optarg);
-			o->cfg.hz = (unsigned int)v;
-			break;
 		case 'a':
 			if (tksim_parse_duration_ns(optarg, &o->at_ns))
 				return tksim_usage_error("explain", "bad --at '%s'", optarg);
@@ -168,7 +128,11 @@ static int parse_opts(int argc, char **argv, struct explain_opts *o)
 			explain_help();
 			exit(TKSIM_EXIT_OK);
 		default:
-			return tksim_usage_error("explain", "unknown option");
+			if (c < SYS_OPT_HZ)
+				return tksim_usage_error("explain", "unknown option");
+			if (sys_opt_parse(&o->cfg, "explain", c, optarg))
+				return TKSIM_EXIT_USAGE;
+			break;
 		}
 	}
 	return c < 0 ? TKSIM_EXIT_USAGE : 0;

@@ -14,7 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "sim/bugs.h"
@@ -37,6 +39,7 @@ struct fuzz_opts {
 	unsigned int max_findings;
 	unsigned int flags;
 	const char *out_dir;
+	time_t started;
 	bool quiet;
 };
 
@@ -186,8 +189,16 @@ static bool report_finding(const struct fuzz_opts *o, struct sim_op_list *l,
 
 	finding_path(path, sizeof(path), o->out_dir, res->first.sig);
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	if (fd < 0 && errno == EEXIST) {
+		struct stat st;
+
+		/* Another process of this run wrote it: a duplicate.  An older file is replaced. */
+		if (stat(path, &st) || st.st_mtime >= o->started)
+			return false;
+		fd = open(path, O_WRONLY | O_TRUNC);
+	}
 	if (fd < 0)
-		return errno != EEXIST;
+		return true;
 	runs = sim_ops_shrink(l, o->bugs, o->flags, res->first.sig, 4000);
 	sim_ops_run(l, o->bugs, o->flags, &again, NULL);
 	f = fdopen(fd, "w");
@@ -366,6 +377,7 @@ int cmd_fuzz(int argc, char **argv)
 		return tksim_usage_error("fuzz", "cannot map shared memory: %s", strerror(errno));
 	memset(st, 0, FUZZ_MAX_JOBS * sizeof(*st));
 	sim_bugs_format(o.bugs, bugs, sizeof(bugs));
+	o.started = time(NULL);
 	t0 = tksim_wall_seconds();
 	if (o.jobs == 1 && (o.quiet || !isatty(STDERR_FILENO)))
 		fuzz_worker(&o, 0, &st[0]);

@@ -28,6 +28,7 @@
 #include "tools/scenario.h"
 #include "tools/scenario_find.h"
 #include "tools/scenario_ops.h"
+#include "tools/sys_opts.h"
 #include "tools/tksim.h"
 
 /* State of one run, in one place (B3). */
@@ -99,11 +100,6 @@ static void run_help(void)
 /* Every option of `tksim run`, on the command line and in scenario files. */
 static const struct tksim_option run_options[] = {
 	{ "duration", 'd', TKSIM_OPT_VALUE },
-	{ "hz", 'z', TKSIM_OPT_VALUE },
-	{ "freq", 'f', TKSIM_OPT_VALUE },
-	{ "ppm", 'p', TKSIM_OPT_VALUE },
-	{ "bits", 'b', TKSIM_OPT_VALUE },
-	{ "start", 'S', TKSIM_OPT_VALUE },
 	{ "seed", 's', TKSIM_OPT_VALUE },
 	{ "csv", 'c', TKSIM_OPT_VALUE },
 	{ "csv-interval", 'i', TKSIM_OPT_VALUE },
@@ -114,6 +110,7 @@ static const struct tksim_option run_options[] = {
 	{ "quiet", 'q', 0 },
 	{ "json", 'j', 0 },
 	{ "help", 'h', TKSIM_OPT_CMDLINE },
+	SYS_OPTIONS,
 	RUN_NTP_OPTIONS,
 	RUN_CS_OPTIONS,
 	RUN_M32_OPTIONS,
@@ -143,7 +140,6 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 {
 	struct tksim_optiter it;
 	const char *optarg; /* the option's value, named as getopt's was */
-	u64 v;
 	int c;
 
 	tksim_opt_begin(&it, &o->opts, argc, argv);
@@ -153,42 +149,6 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 		case 'd':
 			if (tksim_parse_duration_ns(optarg, &o->duration_ns))
 				return tksim_usage_error("run", "bad --duration '%s'", optarg);
-			break;
-		case 'z':
-			if (tksim_parse_u64(optarg, &v) || v < 1 || v > 100000)
-				return tksim_usage_error("run", "--hz must be 1..100000, not '%s'",
-							 optarg);
-			o->cfg.hz = (unsigned int)v;
-			break;
-		case 'f':
-			if (tksim_parse_u64(optarg, &v) || v < 1000 || v > TKSIM_FREQ_MAX_HZ)
-				return tksim_usage_error(
-					"run",
-					"--freq must be 1000..%llu Hz (a clocksource registers in "
-					"u32 kHz at most), not '%s'",
-					TKSIM_FREQ_MAX_HZ, optarg);
-			o->cfg.counter.freq_hz = v;
-			break;
-		case 'p': {
-			s64 ppb;
-
-			if (tksim_parse_fixed(optarg, 3, &ppb) || ppb <= -100000000 ||
-			    ppb >= 100000000)
-				return tksim_usage_error(
-					"run", "--ppm must be a number within +/-100000, not '%s'",
-					optarg);
-			o->cfg.counter.error_ppb = ppb;
-			break;
-		}
-		case 'b':
-			if (tksim_parse_u64(optarg, &v) || v < 1 || v > 64)
-				return tksim_usage_error("run", "--bits must be 1..64, not '%s'",
-							 optarg);
-			o->cfg.counter.bits = (unsigned int)v;
-			break;
-		case 'S':
-			if (tksim_parse_u64(optarg, &o->cfg.counter.start))
-				return tksim_usage_error("run", "bad --start '%s'", optarg);
 			break;
 		case 's':
 			if (tksim_parse_u64(optarg, &o->seed))
@@ -227,6 +187,13 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 			run_help();
 			exit(TKSIM_EXIT_OK);
 		default:
+			if (c >= SYS_OPT_HZ) {
+				int ret = sys_opt_parse(&o->cfg, "run", c, optarg);
+
+				if (ret)
+					return ret;
+				break;
+			}
 			if (c >= RUN_OPT_INJECT) {
 				int ret = run_bugs_parse(&o->bugs, c, optarg);
 

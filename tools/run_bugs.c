@@ -8,6 +8,7 @@
 #include "sim/bugs.h"
 #include "sim/oracle.h"
 #include "timekeeper/timekeeping.h"
+#include "tools/sys_opts.h"
 #include "tools/tksim.h"
 
 /* "T:D": two durations (bare numbers are seconds). */
@@ -160,7 +161,7 @@ int run_bugs_check_system(const struct sim_system *s, const struct tksim_optset 
 	if (s->tick_period_ns <= cs->max_idle_ns)
 		return 0;
 	return tksim_opt_error(
-		opts, s->cfg.counter.bits < 64 ? 'b' : 'z',
+		opts, s->cfg.counter.bits < 64 ? SYS_OPT_BITS : SYS_OPT_HZ,
 		"a tick of %" PRIu64 " ns is longer than this clocksource's max_idle_ns "
 		"(%" PRIu64 " ns: a %u-bit counter at %" PRIu64
 		" Hz wraps in %.9g s); the kernel never leaves it that long unread: "
