@@ -175,7 +175,7 @@ START_TEST(test_seeds_find_bugs)
 
 	sim_ops_init(&l);
 	for (unsigned int b = 0; b < sizeof(bugs) / sizeof(bugs[0]); b++) {
-		u64 mask;
+		u64 mask = 0; /* sim_bugs_parse() adds to it */
 		bool found = false;
 
 		ck_assert_int_eq(sim_bugs_parse(bugs[b], &mask), 0);

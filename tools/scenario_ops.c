@@ -288,7 +288,7 @@ int scenario_ops_parse_op(char *text, struct sim_op *op)
 		ret = parse_number_arg(op, &p, false);
 		break;
 	case SIM_OP_INJECT: {
-		u64 mask;
+		u64 mask = 0; /* sim_bugs_parse() adds to it */
 
 		w = next_word(&p);
 		if (!w || sim_bugs_parse(w, &mask))
