@@ -36,7 +36,8 @@ static s64 any_s64(struct sim_rng *r)
 	case 1:
 		return sim_rng_range(r, -2000, 2000);
 	case 2:
-		return (s64)((u64)1 << sim_rng_below(r, 64)) + sim_rng_range(r, -1, 1);
+		/* In u64, where 2^63 - 1 wraps as intended (no signed overflow). */
+		return (s64)(((u64)1 << sim_rng_below(r, 64)) + (u64)sim_rng_range(r, -1, 1));
 	default:
 		return PICK(r, S64_MAX, S64_MIN, 0, -1, 1, 0x7fffffff, 0x80000000LL, 0xffffffffLL,
 			    0x100000001LL, KTIME_SEC_MAX, -KTIME_SEC_MAX);
