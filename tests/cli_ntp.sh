@@ -25,8 +25,13 @@ expect 0 "csv with NTP columns" -- "$TKSIM" run --duration 3s --csv - --quiet
 contains "ntp_freq_ppm,ideal_freq_ppm,ntp_offset_ns,ntp_status" "the csv has the NTP columns"
 expect 0 "noise, wander and drift" -- "$TKSIM" run --duration 5m --hz 100 --noise 20us \
 	--wander 5 --drift 100 --poll 3 --fll --boot-error 50ms --quiet
+# status= names (tools/timex_names.c, shared with the op language), read back by name.
+expect 0 "status by name" -- "$TKSIM" run --duration 2s --ntpd off --quiet \
+	--adjtimex 1s:status=pll+ins
+contains "status pll+ins+unsync (0x0051)" "the names set the bits and read back"
 
-for bad in "--ntpd maybe" "--poll 18" "--noise -1" "--adjtimex 10" "--adjtimex 10:frq=1" \
+for bad in "--adjtimex 1s:status=0x2001" "--adjtimex 1s:status=pll+" \
+	"--ntpd maybe" "--poll 18" "--noise -1" "--adjtimex 10" "--adjtimex 10:frq=1" \
 	"--adjtimex 1:freq=x" "--settimeofday 1:y" "--leap twice" "--start-before-midnight 0" \
 	"--drift 1 --wander-interval 1s" "--boot-error soon"; do
 	# shellcheck disable=SC2086 # word splitting of $bad is the point

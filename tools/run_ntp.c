@@ -11,6 +11,7 @@
 #include "sim/oracle.h"
 #include "sim/trace.h"
 #include "timekeeper/time64.h"
+#include "tools/timex_names.h"
 #include "tools/tksim.h"
 
 /**
@@ -39,65 +40,6 @@ static int parse_ppm_scaled(const char *s, long long *out)
 	scaled = (__int128)uppm * 65536;
 	scaled += scaled < 0 ? -500000 : 500000;
 	*out = (long long)(scaled / 1000000);
-	return 0;
-}
-
-/* STA_* names for status= and for reports. */
-static const struct {
-	const char *name;
-	int bit;
-} sta_names[] = {
-	{ "pll", STA_PLL },
-	{ "ppsfreq", STA_PPSFREQ },
-	{ "ppstime", STA_PPSTIME },
-	{ "fll", STA_FLL },
-	{ "ins", STA_INS },
-	{ "del", STA_DEL },
-	{ "unsync", STA_UNSYNC },
-	{ "freqhold", STA_FREQHOLD },
-	{ "clk", STA_CLK },
-	{ "nano", STA_NANO },
-	{ "mode", STA_MODE },
-	{ "ppssignal", STA_PPSSIGNAL },
-	{ "ppsjitter", STA_PPSJITTER },
-	{ "ppswander", STA_PPSWANDER },
-	{ "ppserror", STA_PPSERROR },
-	{ "clockerr", STA_CLOCKERR },
-};
-
-/* status=: a number (0x2001) or names joined by '+' (pll+ins); 0 or -EINVAL. */
-static int parse_status(const char *s, int *out)
-{
-	char buf[128], *tok, *save = NULL;
-	int v = 0;
-
-	if (!*s)
-		return -EINVAL;
-	if (s[0] >= '0' && s[0] <= '9') {
-		char *end;
-		unsigned long u;
-
-		errno = 0;
-		u = strtoul(s, &end, 0);
-		if (errno || *end || u > 0xffff)
-			return -EINVAL;
-		*out = (int)u;
-		return 0;
-	}
-	if (strlen(s) >= sizeof(buf))
-		return -EINVAL;
-	strcpy(buf, s);
-	for (tok = strtok_r(buf, "+|", &save); tok; tok = strtok_r(NULL, "+|", &save)) {
-		size_t i;
-
-		for (i = 0; i < sizeof(sta_names) / sizeof(sta_names[0]); i++)
-			if (!strcmp(tok, sta_names[i].name))
-				break;
-		if (i == sizeof(sta_names) / sizeof(sta_names[0]))
-			return -EINVAL;
-		v |= sta_names[i].bit;
-	}
-	*out = v;
 	return 0;
 }
 
@@ -159,15 +101,15 @@ static int parse_adjtimex_key(struct tk_timex *tx, char *kv, const char *arg)
 			tx->time.tv_usec = d.tv_nsec;
 		}
 	} else if (!strcmp(kv, "status")) {
-		int st;
+		u64 st;
 
-		if (parse_status(val, &st))
+		if (timex_parse_status(val, &st))
 			return tksim_usage_error("run",
 						 "--adjtimex '%s': status=pll+ins+... or "
 						 "a number, not '%s'",
 						 arg, val);
 		tx->modes |= ADJ_STATUS;
-		tx->status = st;
+		tx->status = (int)st;
 	} else if (!strcmp(kv, "maxerror") || !strcmp(kv, "esterror") || !strcmp(kv, "constant") ||
 		   !strcmp(kv, "tai") || !strcmp(kv, "adjtime")) {
 		if (tksim_parse_s64(val, &ll))
@@ -492,7 +434,7 @@ void run_ntp_help(void)
 	       "  --wander-interval D  how often wander and drift act (default 60s)\n"
 	       "  --adjtimex T:KEY=VAL[,...]  an adjtimex call at virtual time T (repeatable);\n"
 	       "                    keys: freq=PPM tick=US offset=NS setoffset=NS adjtime=US\n"
-	       "                    status=pll+ins|0x2001 maxerror=US esterror=US constant=N\n"
+	       "                    status=pll+ins|8193 maxerror=US esterror=US constant=N\n"
 	       "                    tai=N, and the flags nano, micro\n"
 	       "  --settimeofday T:SEC[.FRAC]  settimeofday at virtual time T (repeatable)\n"
 	       "  --leap insert|delete  a leap second at the next UTC midnight\n"
@@ -526,15 +468,11 @@ void run_ntp_csv_row(FILE *f, const struct sim_ntpd *d, struct sim_system *s)
 
 static void print_status(int status)
 {
-	bool any = false;
-
-	for (size_t i = 0; i < sizeof(sta_names) / sizeof(sta_names[0]); i++) {
-		if (status & sta_names[i].bit) {
-			printf("%s%s", any ? "+" : "", sta_names[i].name);
-			any = true;
-		}
-	}
-	printf("%s (0x%04x)", any ? "" : "none", (unsigned int)status);
+	if (status)
+		timex_format_status(stdout, (u64)(unsigned int)status);
+	else
+		printf("none");
+	printf(" (0x%04x)", (unsigned int)status);
 }
 
 /**

@@ -26,86 +26,8 @@
 #include "sim/bugs.h"
 #include "sim/ops_exec.h"
 #include "tools/parse.h"
+#include "tools/timex_names.h"
 #include "tools/tksim.h"
-
-struct bit_name {
-	const char *name;
-	unsigned int bit;
-};
-
-static const struct bit_name mode_names[] = {
-	{ "offset", ADJ_OFFSET },     { "freq", ADJ_FREQUENCY },
-	{ "maxerror", ADJ_MAXERROR }, { "esterror", ADJ_ESTERROR },
-	{ "status", ADJ_STATUS },     { "timeconst", ADJ_TIMECONST },
-	{ "tai", ADJ_TAI },	      { "setoffset", ADJ_SETOFFSET },
-	{ "micro", ADJ_MICRO },	      { "nano", ADJ_NANO },
-	{ "tick", ADJ_TICK },	      { "adjtime", ADJ_ADJTIME },
-};
-
-static const struct bit_name status_names[] = {
-	{ "pll", STA_PLL },
-	{ "ppsfreq", STA_PPSFREQ },
-	{ "ppstime", STA_PPSTIME },
-	{ "fll", STA_FLL },
-	{ "ins", STA_INS },
-	{ "del", STA_DEL },
-	{ "unsync", STA_UNSYNC },
-	{ "freqhold", STA_FREQHOLD },
-	{ "ppssignal", STA_PPSSIGNAL },
-	{ "ppsjitter", STA_PPSJITTER },
-	{ "ppswander", STA_PPSWANDER },
-	{ "ppserror", STA_PPSERROR },
-	{ "clockerr", STA_CLOCKERR },
-	{ "nano", STA_NANO },
-	{ "mode", STA_MODE },
-	{ "clk", STA_CLK },
-};
-
-#define NAMES(t) (t), (sizeof(t) / sizeof((t)[0]))
-
-/* "a+b+12": names or decimal numbers, OR-ed; -EINVAL on anything else. */
-static int parse_bits(const char *s, const struct bit_name *t, size_t n, u64 max, u64 *out)
-{
-	char word[32];
-
-	*out = 0;
-	while (*s) {
-		size_t len = strcspn(s, "+");
-		u64 v = 0;
-		size_t i;
-
-		if (!len || len >= sizeof(word))
-			return -EINVAL;
-		memcpy(word, s, len);
-		word[len] = '\0';
-		for (i = 0; i < n && strcmp(t[i].name, word); i++)
-			;
-		if (i < n)
-			v = t[i].bit;
-		else if (tksim_parse_u64(word, &v) || v > max)
-			return -EINVAL;
-		*out |= v;
-		s += len;
-		if (*s == '+' && !*++s)
-			return -EINVAL;
-	}
-	return 0;
-}
-
-static void format_bits(FILE *f, u64 v, const struct bit_name *t, size_t n)
-{
-	const char *sep = "";
-
-	for (size_t i = 0; i < n; i++) {
-		if (v & t[i].bit) {
-			fprintf(f, "%s%s", sep, t[i].name);
-			sep = "+";
-			v &= ~(u64)t[i].bit;
-		}
-	}
-	if (v || !*sep)
-		fprintf(f, "%s%" PRIu64, sep, v);
-}
 
 /* A clock: its CLOCK_ name without the prefix (any case), or a number. */
 static int parse_clock(const char *s, s32 *clock)
@@ -191,8 +113,7 @@ static int parse_kv(struct sim_op *op, char *kv)
 	if (timex && (!strcmp(kv, "modes") || !strcmp(kv, "status"))) {
 		bool modes = !strcmp(kv, "modes");
 
-		if (modes ? parse_bits(val, NAMES(mode_names), UINT32_MAX, &bits)
-			  : parse_bits(val, NAMES(status_names), INT32_MAX, &bits))
+		if (modes ? timex_parse_modes(val, &bits) : timex_parse_status(val, &bits))
 			return bad("%s: '%s' is not a list of bit names and numbers joined by +",
 				   kv, val);
 		if (modes)
@@ -357,7 +278,7 @@ static void format_timex(FILE *f, const struct sim_op *op)
 	if (op->user)
 		fprintf(f, " user");
 	fprintf(f, " modes=");
-	format_bits(f, tx->modes, NAMES(mode_names));
+	timex_format_modes(f, tx->modes);
 	if (tx->offset)
 		fprintf(f, " offset=%lld", tx->offset);
 	if (tx->freq)
@@ -368,7 +289,7 @@ static void format_timex(FILE *f, const struct sim_op *op)
 		fprintf(f, " esterror=%lld", tx->esterror);
 	if (tx->status) {
 		fprintf(f, " status=");
-		format_bits(f, (u64)(unsigned int)tx->status, NAMES(status_names));
+		timex_format_status(f, (u64)(unsigned int)tx->status);
 	}
 	if (tx->constant)
 		fprintf(f, " constant=%lld", tx->constant);
