@@ -45,6 +45,7 @@ enum sim_daemon_adj {
  * @quits:         answers that asked the daemon to stop
  * @hello:         the preload announced itself
  * @refused:       what the preload refused, or "" (then it exits 2)
+ * @net:           the simulated network (sim/daemon_net.h), or NULL
  */
 struct sim_daemon {
 	struct sim_system *s;
@@ -65,6 +66,7 @@ struct sim_daemon {
 	u64 quits;
 	bool hello;
 	char refused[128];
+	struct sim_daemon_net *net;
 };
 
 void sim_daemon_init(struct sim_daemon *d, struct sim_system *s, s64 initial_error_ns,
@@ -73,5 +75,7 @@ void sim_daemon_serve(struct sim_daemon *d, const struct tkp_req *rq, struct tkp
 s64 sim_daemon_true_ns(const struct sim_daemon *d);
 s64 sim_daemon_error_ns(struct sim_daemon *d);
 void sim_daemon_print_state(struct sim_daemon *d, FILE *f);
+void sim_daemon_advance(struct sim_daemon *d, u64 ns);
+bool sim_daemon_wait_until(struct sim_daemon *d, s32 clock, __int128 target);
 
 #endif /* TKSIM_SIM_DAEMON_H */

@@ -20,6 +20,7 @@
 
 #include "sim/daemon.h"
 #include "tools/daemon_launch.h"
+#include "tools/daemon_net_opts.h"
 #include "tools/options.h"
 #include "tools/tksim.h"
 
@@ -32,7 +33,8 @@ static const struct tksim_option daemon_options[] = {
 	{ "seed", 's', TKSIM_OPT_VALUE },	  { "shm", 'm', 0 },
 	{ "shm-noise", 'n', TKSIM_OPT_VALUE },	  { "unprivileged", 'u', 0 },
 	{ "log-interval", 'i', TKSIM_OPT_VALUE }, { "read-cost", 'r', TKSIM_OPT_VALUE },
-	{ "help", 'h', TKSIM_OPT_CMDLINE },	  { NULL, 0, 0 },
+	{ "server", 'S', TKSIM_OPT_VALUE },	  { "help", 'h', TKSIM_OPT_CMDLINE },
+	{ NULL, 0, 0 },
 };
 
 struct dmn_opts {
@@ -45,6 +47,7 @@ struct dmn_opts {
 	bool shm;
 	bool unprivileged;
 	char **cmd;
+	struct sim_daemon_net net; /* its servers; the rest is set up by cmd_daemon() */
 };
 
 static void daemon_help(void)
@@ -61,7 +64,11 @@ static void daemon_help(void)
 	       "  --shm-noise TIME    largest error of a SHM sample, uniform (default 0)\n"
 	       "  --unprivileged      the daemon lacks CAP_SYS_TIME in the simulated kernel\n"
 	       "  --log-interval DUR  print the clock's error and frequency this often\n"
-	       "  --read-cost DUR     virtual time one clock read takes (default 20ns)\n");
+	       "  --read-cost DUR     virtual time one clock read takes (default 20ns)\n"
+	       "  --server ADDR[,delay=DUR][,jitter=DUR][,asym=TIME]\n"
+	       "                      an NTP server at ADDR (numeric), port 123 of the simulated\n"
+	       "                      network: one-way delay (default 1ms), plus uniform 0..jitter\n"
+	       "                      each way; the request's path asym longer (up to 4 servers)\n");
 }
 
 static int daemon_parse(int argc, char **argv, struct dmn_opts *o)
@@ -132,6 +139,10 @@ static int daemon_parse(int argc, char **argv, struct dmn_opts *o)
 				return tksim_usage_error("daemon",
 							 "--read-cost must be 0..1s, not '%s'", a);
 			break;
+		case 'S':
+			if (daemon_parse_server(a, &o->net))
+				return TKSIM_EXIT_USAGE;
+			break;
 		case 'h':
 			daemon_help();
 			return -1;
@@ -158,8 +169,22 @@ static void daemon_summary(struct sim_daemon *d, const struct dmn_opts *o, FILE 
 	for (int i = 0; i < SIM_DAEMON_ADJ_NR; i++)
 		fprintf(f, " %s %" PRIu64, adj_names[i], d->adj[i]);
 	fprintf(f, "; steps %" PRIu64 "\n", d->steps);
+	sim_daemon_net_summary(d, f);
 	fprintf(f, "initial error %+" PRId64 "ns, final state: ", o->offset_ns);
 	sim_daemon_print_state(d, f);
+}
+
+/* The simulated network: --server's servers, the jitter seeded from --seed. */
+static void daemon_net_setup(struct sim_daemon *d, struct dmn_opts *o)
+{
+	struct sim_ntp_server servers[SIM_NET_MAX_SERVERS];
+	int n = o->net.nservers;
+
+	memcpy(servers, o->net.servers, sizeof(servers));
+	sim_daemon_net_init(&o->net, o->cfg.counter.seed);
+	memcpy(o->net.servers, servers, sizeof(servers));
+	o->net.nservers = n;
+	d->net = &o->net;
 }
 
 /* Serve the child until it exits.  Return: its wait status. */
@@ -176,11 +201,16 @@ static int daemon_serve(struct sim_daemon *d, int sock, pid_t pid)
 			continue;
 		if (n != (ssize_t)sizeof(rq))
 			break;
-		sim_daemon_serve(d, &rq, &rp);
+		if (rq.op >= TKP_NET_SOCKET) {
+			if (daemon_serve_net(d, sock, &rq))
+				break;
+		} else {
+			sim_daemon_serve(d, &rq, &rp);
+			if (send(sock, &rp, sizeof(rp), MSG_NOSIGNAL) != (ssize_t)sizeof(rp))
+				break;
+		}
 		if (d->quits > DMN_MAX_QUITS)
 			kill(pid, SIGKILL);
-		if (send(sock, &rp, sizeof(rp), MSG_NOSIGNAL) != (ssize_t)sizeof(rp))
-			break;
 	}
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
@@ -216,6 +246,7 @@ int cmd_daemon(int argc, char **argv)
 	if (!s)
 		return tksim_usage_error("daemon", "cannot build the system (error %d)", err);
 	sim_daemon_init(&d, s, o.offset_ns, o.duration_ns);
+	daemon_net_setup(&d, &o);
 	d.privileged = !o.unprivileged;
 	d.shm_noise_ns = o.shm_noise_ns;
 	d.read_cost_ns = o.read_cost_ns;
