@@ -33,6 +33,7 @@ void sim_daemon_net_init(struct sim_daemon_net *n, u64 seed)
 {
 	memset(n, 0, sizeof(*n));
 	sim_rng_seed(&n->rng, seed ^ 0x6e6574776f726bULL); /* "network" */
+	sim_rng_seed(&n->random, seed ^ 0x72616e646f6dULL); /* "random" */
 	n->next_port = SIM_NET_PORT_FIRST;
 }
 
@@ -429,12 +430,24 @@ size_t sim_daemon_net_serve(struct sim_daemon *d, const struct tkp_req *rq, cons
 	case TKP_NET_SYNC:
 		ret = 0;
 		break;
+	case TKP_RANDOM:
+		/* getrandom(): chronyd's and OpenSSL's randomness, replayed from the seed */
+		a.len = (s32)(rq->sec < 0		      ? 0
+			      : rq->sec > TKP_NET_MAX_PAYLOAD ? TKP_NET_MAX_PAYLOAD
+							      : rq->sec);
+		for (s32 i = 0; i < a.len; i += 8) {
+			u64 r = sim_rng_next(&n->random);
+
+			memcpy(payload + i, &r, a.len - i < 8 ? (size_t)(a.len - i) : 8);
+		}
+		ret = a.len;
+		break;
 	default:
 		ret = -EINVAL;
 		break;
 	}
 	rp->ret = ret;
-	if (rq->op != TKP_NET_RECV || ret < 0)
+	if ((rq->op != TKP_NET_RECV && rq->op != TKP_RANDOM) || ret < 0)
 		a.len = 0;
 	return net_answer(n, &a, payload, out);
 }

@@ -61,6 +61,7 @@ struct sim_net_sock {
  * @pkts:      packets in flight or arrived, in order of arrival
  * @npkts:     how many
  * @rng:       delay jitter (seeded from the run's seed, apart from the SHM noise)
+ * @random:    the daemon's getrandom() bytes (another stream of the same seed)
  * @seq:       packets sent
  * @next_port: the next ephemeral port
  * @watch:     during a TKP_NET_WAIT, the fds it watches
@@ -78,6 +79,7 @@ struct sim_daemon_net {
 	struct sim_net_pkt pkts[SIM_NET_MAX_PKTS];
 	int npkts;
 	struct sim_rng rng;
+	struct sim_rng random;
 	u64 seq;
 	u32 next_port;
 	const s32 *watch;

@@ -47,6 +47,7 @@ enum tkp_op {
 	TKP_NET_WAIT, /* TKP_WAIT, ending early when a packet reaches a watched fd
 		       * (payload: the watched fds, int32_t each); ret 1 when it did */
 	TKP_NET_SYNC, /* nothing but the bells: packets that arrived since the last answer */
+	TKP_RANDOM, /* @sec random bytes (at most TKP_NET_MAX_PAYLOAD) from the run's seed */
 };
 
 /* Virtual UDP sockets: at most this many at once, this much payload in one packet. */

@@ -56,8 +56,12 @@ int main(int argc, char **argv)
 	unsigned char req[48] = { 0x23 }, rep[128]; /* LI 0, VN 4, mode 3 */
 	char ctrl[256], buf[64];
 	struct iovec iov = { .iov_base = rep, .iov_len = sizeof(rep) };
-	struct msghdr msg = { .msg_name = &from, .msg_namelen = sizeof(from), .msg_iov = &iov,
-			      .msg_iovlen = 1, .msg_control = ctrl, .msg_controllen = sizeof(ctrl) };
+	struct msghdr msg = { .msg_name = &from,
+			      .msg_namelen = sizeof(from),
+			      .msg_iov = &iov,
+			      .msg_iovlen = 1,
+			      .msg_control = ctrl,
+			      .msg_controllen = sizeof(ctrl) };
 	struct timeval tv = { .tv_sec = 10 };
 	struct timespec t1;
 	socklen_t len = sizeof(me);
