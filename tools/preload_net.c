@@ -30,12 +30,48 @@
 /* fds the table covers: a virtual socket beyond it is refused. */
 #define TKP_NET_FDS 1024
 
-static struct tkp_vsock tkp_vs[TKP_NET_FDS];
+/* The sockets, and which of them each fd refers to (its id + 1; 0: not a virtual socket). */
+static struct tkp_vsock tkp_sk[TKP_NET_SOCKS];
+static unsigned char tkp_fdsock[TKP_NET_FDS];
 static int tkp_nvirt;
 
 struct tkp_vsock *tkp_vsock(int fd)
 {
-	return fd >= 0 && fd < TKP_NET_FDS && tkp_vs[fd].virt ? &tkp_vs[fd] : NULL;
+	return fd >= 0 && fd < TKP_NET_FDS && tkp_fdsock[fd] ? &tkp_sk[tkp_fdsock[fd] - 1] : NULL;
+}
+
+/* Forget that @fd is a virtual socket; close the socket with its last fd. */
+static void tkp_net_unref(int fd, int (*realclose)(int))
+{
+	struct tkp_vsock *vs = tkp_vsock(fd);
+
+	if (!vs)
+		return;
+	tkp_fdsock[fd] = 0;
+	if (--vs->refs)
+		return;
+	tkp_net_op(TKP_NET_CLOSE, vs->id, 0, NULL, NULL);
+	realclose(vs->peer);
+	memset(vs, 0, sizeof(*vs));
+	tkp_nvirt--;
+}
+
+void tkp_net_dup(int fd, int newfd)
+{
+	struct tkp_vsock *vs = tkp_vsock(fd);
+	static int (*real)(int);
+
+	if (!real)
+		real = tkp_real("close");
+	if (newfd < 0 || newfd == fd)
+		return;
+	tkp_net_unref(newfd, real); /* dup2 onto a virtual socket closed it */
+	if (!vs)
+		return;
+	if (newfd >= TKP_NET_FDS)
+		tkp_refuse("a virtual socket's fd is beyond the preload's table");
+	tkp_fdsock[newfd] = (unsigned char)(vs->id + 1);
+	vs->refs++;
 }
 
 int tkp_net_active(void)
@@ -69,7 +105,7 @@ static void tkp_net_bells(const struct tkp_net_msg *m, const unsigned char *bell
 		struct tkp_vsock *vs;
 
 		memcpy(&b, bells + (size_t)i * sizeof(b), sizeof(b));
-		vs = tkp_vsock(b.fd);
+		vs = b.fd >= 0 && b.fd < TKP_NET_SOCKS && tkp_sk[b.fd].virt ? &tkp_sk[b.fd] : NULL;
 		while (vs && vs->bells < b.queued && tkp_sendr(vs->peer, "", 1, MSG_DONTWAIT) == 1)
 			vs->bells++;
 	}
@@ -209,7 +245,7 @@ int socket(int domain, int type, int protocol)
 	static int (*real)(int, int, int);
 	static int (*realpair)(int, int, int, int *);
 	int base = type & 0xf, sv[2];
-	struct tkp_vsock *vs;
+	struct tkp_vsock *vs = NULL;
 	int64_t ret;
 
 	if (!real) {
@@ -223,14 +259,19 @@ int socket(int domain, int type, int protocol)
 		return real(domain, type, protocol);
 	if (realpair(AF_UNIX, SOCK_DGRAM | (type & (SOCK_NONBLOCK | SOCK_CLOEXEC)), 0, sv))
 		return -1;
-	if (sv[0] >= TKP_NET_FDS)
-		tkp_refuse("a virtual socket's fd is beyond the preload's table");
+	for (int i = 0; i < TKP_NET_SOCKS && !vs; i++)
+		if (!tkp_sk[i].virt)
+			vs = &tkp_sk[i];
+	if (sv[0] >= TKP_NET_FDS || !vs)
+		tkp_refuse("more virtual sockets than the preload's table holds");
 	fcntl(sv[1], F_SETFD, FD_CLOEXEC);
 	fcntl(sv[1], F_SETFL, O_NONBLOCK);
-	vs = &tkp_vs[sv[0]];
-	*vs = (struct tkp_vsock){ .virt = 1, .family = domain, .peer = sv[1] };
+	*vs = (struct tkp_vsock){
+		.virt = 1, .id = (int)(vs - tkp_sk), .refs = 1, .family = domain, .peer = sv[1]
+	};
+	tkp_fdsock[sv[0]] = (unsigned char)(vs->id + 1);
 	tkp_nvirt++;
-	ret = tkp_net_op(TKP_NET_SOCKET, sv[0], domain, NULL, NULL);
+	ret = tkp_net_op(TKP_NET_SOCKET, vs->id, domain, NULL, NULL);
 	if (ret < 0) {
 		close(sv[0]);
 		return tkp_errno(ret);
@@ -242,18 +283,12 @@ TKP_EXPORT int close(int fd);
 int close(int fd)
 {
 	static int (*real)(int);
-	struct tkp_vsock *vs = tkp_vsock(fd);
 
 	if (!real)
 		real = tkp_real("close");
 	if (fd == tkp_fd)
 		return 0; /* the daemon closing every fd must not cut it off from tksim */
-	if (vs) {
-		tkp_net_op(TKP_NET_CLOSE, fd, 0, NULL, NULL);
-		real(vs->peer);
-		memset(vs, 0, sizeof(*vs));
-		tkp_nvirt--;
-	}
+	tkp_net_unref(fd, real);
 	return real(fd);
 }
 
@@ -281,9 +316,9 @@ int bind(int fd, const struct sockaddr *sa, socklen_t len)
 		return real(fd, sa, len);
 	}
 	ret = tkp_addr_in(sa, len, &a);
-	if (!ret && a.family && a.family != tkp_vs[fd].family)
+	if (!ret && a.family && a.family != tkp_vsock(fd)->family)
 		ret = -EINVAL;
-	return tkp_errno(ret ? ret : tkp_net_op(TKP_NET_BIND, fd, 0, &a, NULL));
+	return tkp_errno(ret ? ret : tkp_net_op(TKP_NET_BIND, tkp_vsock(fd)->id, 0, &a, NULL));
 }
 
 TKP_EXPORT int connect(int fd, const struct sockaddr *sa, socklen_t len);
@@ -300,13 +335,13 @@ int connect(int fd, const struct sockaddr *sa, socklen_t len)
 		return real(fd, sa, len);
 	}
 	ret = tkp_addr_in(sa, len, &a);
-	return tkp_errno(ret ? ret : tkp_net_op(TKP_NET_CONNECT, fd, 0, &a, NULL));
+	return tkp_errno(ret ? ret : tkp_net_op(TKP_NET_CONNECT, tkp_vsock(fd)->id, 0, &a, NULL));
 }
 
 static int tkp_name(int fd, int peer, struct sockaddr *sa, socklen_t *len)
 {
 	struct tkp_net_msg a;
-	int64_t ret = tkp_net_op(TKP_NET_NAME, fd, peer, NULL, &a);
+	int64_t ret = tkp_net_op(TKP_NET_NAME, tkp_vsock(fd)->id, peer, NULL, &a);
 
 	if (ret < 0)
 		return tkp_errno(ret);
@@ -345,7 +380,7 @@ ssize_t sendmsg(int fd, const struct msghdr *msg, int flags)
 {
 	static ssize_t (*real)(int, const struct msghdr *, int);
 	static unsigned char data[TKP_NET_MAX_PAYLOAD];
-	struct tkp_req rq = { .op = TKP_NET_SEND, .clock = fd };
+	struct tkp_req rq = { .op = TKP_NET_SEND };
 	struct tkp_net_msg m = { 0 }, a;
 	struct tkp_rep rp;
 	size_t len = 0;
@@ -362,6 +397,7 @@ ssize_t sendmsg(int fd, const struct msghdr *msg, int flags)
 		errno = EFAULT;
 		return -1;
 	}
+	rq.clock = tkp_vsock(fd)->id;
 	if (msg->msg_name && msg->msg_namelen) {
 		ret = tkp_addr_in(msg->msg_name, msg->msg_namelen, &m.addr);
 		if (ret)
@@ -424,8 +460,8 @@ int tkp_net_wait_select(int nfds, const fd_set *r, const struct timespec *ts, st
 	int n = 0;
 
 	for (int fd = 0; r && fd < nfds && fd < TKP_NET_FDS && n < TKP_NET_SOCKS; fd++)
-		if (tkp_vs[fd].virt && FD_ISSET(fd, r))
-			fds[n++] = fd;
+		if (tkp_vsock(fd) && FD_ISSET(fd, r))
+			fds[n++] = tkp_vsock(fd)->id;
 	return tkp_net_wait(fds, n, ts, left);
 }
 
@@ -436,6 +472,6 @@ int tkp_net_wait_poll(const struct pollfd *p, nfds_t np, const struct timespec *
 
 	for (nfds_t i = 0; i < np && n < TKP_NET_SOCKS; i++)
 		if (tkp_vsock(p[i].fd) && (p[i].events & POLLIN))
-			fds[n++] = p[i].fd;
+			fds[n++] = tkp_vsock(p[i].fd)->id;
 	return tkp_net_wait(fds, n, ts, NULL);
 }

@@ -15,8 +15,10 @@
 enum { TKP_TS_NONE, TKP_TS_US, TKP_TS_NS };
 
 /**
- * struct tkp_vsock - what the preload keeps of a virtual socket
- * @virt:    the fd is a virtual socket
+ * struct tkp_vsock - what the preload keeps of a virtual socket (shared by its dup()s)
+ * @virt:    the entry is a virtual socket
+ * @id:      its name in tksim's requests (its index in the preload's table)
+ * @refs:    fds that refer to it (dup, fcntl F_DUPFD: ntpd moves its sockets up)
  * @family:  AF_INET or AF_INET6
  * @peer:    the other end of the AF_UNIX pair: the bell
  * @bells:   bells rung and not yet taken
@@ -25,11 +27,13 @@ enum { TKP_TS_NONE, TKP_TS_US, TKP_TS_NS };
  * @pktinfo: IP_PKTINFO / IPV6_RECVPKTINFO as set
  */
 struct tkp_vsock {
-	int virt, family, peer, bells, tsmode, tsflags, pktinfo;
+	int virt, id, refs, family, peer, bells, tsmode, tsflags, pktinfo;
 };
 
 /* The virtual socket of @fd, or NULL for any other fd. */
 struct tkp_vsock *tkp_vsock(int fd);
+/* @newfd is a duplicate of @fd (dup, dup2, fcntl F_DUPFD) */
+void tkp_net_dup(int fd, int newfd);
 /* Any virtual socket open: the waits must ask tksim about packets. */
 int tkp_net_active(void);
 /* Ring the bells of packets that arrived since the last answer (before a real readiness check). */

@@ -113,7 +113,7 @@ static void tkp_cmsg(struct msghdr *msg, size_t *used, int level, int type, cons
 }
 
 /* The control messages of one packet, in the kernel's order: timestamps, then pktinfo. */
-static void tkp_cmsgs(int fd, struct tkp_vsock *vs, struct msghdr *msg, const struct tkp_net_msg *a)
+static void tkp_cmsgs(struct tkp_vsock *vs, struct msghdr *msg, const struct tkp_net_msg *a)
 {
 	struct timespec rx = { .tv_sec = a->rx_sec, .tv_nsec = a->rx_nsec };
 	size_t used = 0;
@@ -137,7 +137,7 @@ static void tkp_cmsgs(int fd, struct tkp_vsock *vs, struct msghdr *msg, const st
 		struct sockaddr_in6 s6;
 		socklen_t n = sizeof(s6);
 
-		if (tkp_net_op(TKP_NET_NAME, fd, 0, NULL, &me) >= 0) {
+		if (tkp_net_op(TKP_NET_NAME, vs->id, 0, NULL, &me) >= 0) {
 			tkp_addr_out(&me.addr, (struct sockaddr *)&s6, &n);
 			if (vs->family == AF_INET6) {
 				struct in6_pktinfo pi = { .ipi6_addr = s6.sin6_addr,
@@ -159,7 +159,7 @@ static void tkp_cmsgs(int fd, struct tkp_vsock *vs, struct msghdr *msg, const st
 static ssize_t tkp_recvmsg(int fd, struct tkp_vsock *vs, struct msghdr *msg, int flags)
 {
 	static unsigned char data[TKP_NET_MAX_PAYLOAD];
-	struct tkp_req rq = { .op = TKP_NET_RECV, .clock = fd };
+	struct tkp_req rq = { .op = TKP_NET_RECV, .clock = vs->id };
 	struct tkp_net_msg m = { 0 }, a;
 	struct tkp_rep rp;
 	size_t off = 0;
@@ -191,7 +191,7 @@ static ssize_t tkp_recvmsg(int fd, struct tkp_vsock *vs, struct msghdr *msg, int
 		msg->msg_flags |= MSG_TRUNC;
 	if (msg->msg_name)
 		tkp_addr_out(&a.addr, msg->msg_name, &msg->msg_namelen);
-	tkp_cmsgs(fd, vs, msg, &a);
+	tkp_cmsgs(vs, msg, &a);
 	return (flags & MSG_TRUNC) ? a.len : (ssize_t)off;
 }
 
