@@ -102,7 +102,7 @@ static bool net_watched_ready(const struct sim_daemon_net *n)
 }
 
 /**
- * sim_daemon_net_pending() - packets are in flight: waits must stop at their arrivals
+ * sim_daemon_net_pending() - packets are in flight, fds or timers watched: waits must stop there
  * @d: the server
  */
 bool sim_daemon_net_pending(const struct sim_daemon *d)
@@ -114,54 +114,62 @@ bool sim_daemon_net_pending(const struct sim_daemon *d)
 	for (int i = 0; i < n->npkts; i++)
 		if (!n->pkts[i].arrived)
 			return true;
-	return n->nwatch > 0;
+	return n->nwatch > 0 || n->use_timers;
 }
 
 /**
- * sim_daemon_net_wait() - a wait that stops at each arrival on the way
+ * sim_daemon_net_wait() - a wait that stops at each arrival and timer expiry on the way
  * @d:       the server
  * @clock:   the clock waited on
  * @target:  until it reads this (ns)
- * @forever: no deadline: until a watched fd has a packet, or the run ends
+ * @forever: no deadline: until a watched fd has a packet, a timer expires, or the run ends
  *
  * Each arrival on the way is stamped at its own instant (the wait's end is
  * lowered to it for one step of sim_daemon_wait_until()); the wait ends
  * there when the packet's socket is in @d->net->watch (@d->net->woke).
+ * With @d->net->use_timers, it also ends when timers expire (@d->net->fired).
  *
  * Return: true if the run ended first.
  */
 bool sim_daemon_net_wait(struct sim_daemon *d, s32 clock, __int128 target, bool forever)
 {
+	const __int128 none = (__int128)1 << 126;
 	struct sim_daemon_net *n = d->net;
 
 	n->woke = false;
+	n->nfired = 0;
 	for (;;) {
 		u64 next = UINT64_MAX, end = d->end_ns;
+		__int128 t = forever ? none : target;
+		struct timespec64 now;
+		s32 c = clock;
 		bool ended;
 
 		net_deliver(d);
-		if (net_watched_ready(n)) {
-			n->woke = true;
+		if (n->use_timers)
+			n->nfired = sim_daemon_timer_fire(d, n->fired);
+		n->woke = net_watched_ready(n);
+		if (n->woke || n->nfired)
 			return false;
-		}
+		if (!forever && !sim_clock_gettime(d->s, SIM_PATH_SYSCALL, clock, &now) &&
+		    ts_to_ns(&now) >= target)
+			return false;
+		if (n->use_timers)
+			sim_daemon_timer_nearest(d, &c, &t);
 		for (int i = 0; i < n->npkts; i++)
 			if (!n->pkts[i].arrived && n->pkts[i].at_ns < next)
 				next = n->pkts[i].at_ns;
 		if (next < end)
 			d->end_ns = next;
-		if (forever) {
+		if (t == none) {
 			sim_daemon_advance(d,
 					   d->end_ns > d->s->now_ns ? d->end_ns - d->s->now_ns : 0);
 			ended = true;
 		} else {
-			ended = sim_daemon_wait_until(d, clock, target);
+			ended = sim_daemon_wait_until(d, c, t);
 		}
 		d->end_ns = end;
-		if (!ended) {
-			net_deliver(d);
-			return false;
-		}
-		if (d->s->now_ns >= end)
+		if (ended && d->s->now_ns >= end)
 			return true;
 	}
 }
@@ -300,7 +308,7 @@ static s64 net_recv(struct sim_daemon *d, struct sim_net_sock *sk, const struct 
 /* TKP_NET_WAIT: TKP_WAIT watching the fds of the payload; the answer's @sec.@nsec is the time
  * left of a relative wait, as Linux's select() leaves it in its timeout. */
 static s64 net_wait(struct sim_daemon *d, const struct tkp_req *rq, struct tkp_rep *rp,
-		    const struct tkp_net_msg *m, const u8 *payload)
+		    const struct tkp_net_msg *m, u8 *payload, struct tkp_net_msg *a)
 {
 	struct sim_daemon_net *n = d->net;
 	struct timespec64 t0, t1;
@@ -314,6 +322,7 @@ static s64 net_wait(struct sim_daemon *d, const struct tkp_req *rq, struct tkp_r
 		memcpy(&fds[n->nwatch++], payload + i, 4);
 	n->watch = fds;
 	n->woke = false;
+	n->use_timers = true;
 	w.op = TKP_WAIT;
 	d->requests--; /* one request, counted by sim_daemon_serve() */
 	if (sim_clock_gettime(d->s, SIM_PATH_SYSCALL, rq->clock, &t0))
@@ -321,9 +330,12 @@ static s64 net_wait(struct sim_daemon *d, const struct tkp_req *rq, struct tkp_r
 	sim_daemon_serve(d, &w, rp);
 	n->watch = NULL;
 	n->nwatch = 0;
+	n->use_timers = false;
 	if (rp->ret < 0)
 		return rp->ret;
-	ret = n->woke;
+	ret = n->woke | (n->nfired ? 2 : 0);
+	a->len = n->nfired * (s32)sizeof(s32);
+	memcpy(payload, n->fired, (size_t)a->len);
 	if (!rq->abs && rq->sec != INT64_MAX &&
 	    !sim_clock_gettime(d->s, SIM_PATH_SYSCALL, rq->clock, &t1))
 		left = (__int128)rq->sec * NSEC_PER_SEC + rq->nsec -
@@ -425,10 +437,16 @@ size_t sim_daemon_net_serve(struct sim_daemon *d, const struct tkp_req *rq, cons
 			ret = net_recv(d, sk, rq, rp, &a, payload);
 		break;
 	case TKP_NET_WAIT:
-		ret = net_wait(d, rq, rp, &m, payload);
+		ret = net_wait(d, rq, rp, &m, payload, &a);
 		break;
 	case TKP_NET_SYNC:
 		ret = 0;
+		break;
+	case TKP_TIMER_CREATE:
+	case TKP_TIMER_SET:
+	case TKP_TIMER_GET:
+	case TKP_TIMER_DELETE:
+		ret = sim_daemon_timer_op(d, rq, payload, m.len, rp);
 		break;
 	case TKP_RANDOM:
 		/* getrandom(): chronyd's and OpenSSL's randomness, replayed from the seed */
@@ -447,7 +465,7 @@ size_t sim_daemon_net_serve(struct sim_daemon *d, const struct tkp_req *rq, cons
 		break;
 	}
 	rp->ret = ret;
-	if ((rq->op != TKP_NET_RECV && rq->op != TKP_RANDOM) || ret < 0)
+	if ((rq->op != TKP_NET_RECV && rq->op != TKP_RANDOM && rq->op != TKP_NET_WAIT) || ret < 0)
 		a.len = 0;
 	return net_answer(n, &a, payload, out);
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "sim/daemon.h"
+#include "sim/daemon_timer.h"
 #include "sim/ntp_server.h"
 
 #define SIM_NET_MAX_SERVERS 4
@@ -67,6 +68,10 @@ struct sim_net_sock {
  * @watch:     during a TKP_NET_WAIT, the fds it watches
  * @nwatch:    how many
  * @woke:      the last wait ended at a packet's arrival on a watched fd
+ * @timers:    the daemon's POSIX timers (sim/daemon_timer.c)
+ * @use_timers: the wait in progress ends when a timer expires (TKP_NET_WAIT)
+ * @fired:     the timers that ended it
+ * @nfired:    how many
  * @sent:      packets the daemon sent
  * @dropped:   of which to no server, or not a client request, or on a full queue
  * @delivered: replies that arrived
@@ -85,6 +90,10 @@ struct sim_daemon_net {
 	const s32 *watch;
 	int nwatch;
 	bool woke;
+	struct sim_daemon_timer timers[TKP_TIMERS];
+	bool use_timers;
+	s32 fired[TKP_TIMERS];
+	int nfired;
 	u64 sent, dropped, delivered, received;
 };
 

@@ -48,7 +48,19 @@ enum tkp_op {
 		       * (payload: the watched fds, int32_t each); ret 1 when it did */
 	TKP_NET_SYNC, /* nothing but the bells: packets that arrived since the last answer */
 	TKP_RANDOM, /* @sec random bytes (at most TKP_NET_MAX_PAYLOAD) from the run's seed */
+	/*
+	 * POSIX timers (sim/daemon_timer.c): they expire in TKP_NET_WAIT, whose answer then
+	 * has bit 1 of @ret set and the expired timers' ids (int32_t each) as its payload.
+	 */
+	TKP_TIMER_CREATE, /* on clock @abs; answer: its id */
+	TKP_TIMER_SET, /* timer @clock: at @sec.@nsec (@abs: TIMER_ABSTIME; 0.0 disarms), then
+			* every interval (payload: int64_t ns); answer @sec.@nsec: time left before */
+	TKP_TIMER_GET, /* timer @clock: answer @sec.@nsec: the time left */
+	TKP_TIMER_DELETE, /* timer @clock */
 };
+
+/* POSIX timers of the daemon at once. */
+#define TKP_TIMERS 8
 
 /* Virtual UDP sockets: at most this many at once, this much payload in one packet. */
 #define TKP_NET_SOCKS 64

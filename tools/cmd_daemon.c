@@ -28,12 +28,18 @@
 #define DMN_MAX_QUITS 100
 
 static const struct tksim_option daemon_options[] = {
-	{ "duration", 'd', TKSIM_OPT_VALUE },	  { "ppm", 'p', TKSIM_OPT_VALUE },
-	{ "hz", 'z', TKSIM_OPT_VALUE },		  { "offset", 'o', TKSIM_OPT_VALUE },
-	{ "seed", 's', TKSIM_OPT_VALUE },	  { "shm", 'm', 0 },
-	{ "shm-noise", 'n', TKSIM_OPT_VALUE },	  { "unprivileged", 'u', 0 },
-	{ "log-interval", 'i', TKSIM_OPT_VALUE }, { "read-cost", 'r', TKSIM_OPT_VALUE },
-	{ "server", 'S', TKSIM_OPT_VALUE },	  { "help", 'h', TKSIM_OPT_CMDLINE },
+	{ "duration", 'd', TKSIM_OPT_VALUE },
+	{ "ppm", 'p', TKSIM_OPT_VALUE },
+	{ "hz", 'z', TKSIM_OPT_VALUE },
+	{ "offset", 'o', TKSIM_OPT_VALUE },
+	{ "seed", 's', TKSIM_OPT_VALUE },
+	{ "shm", 'm', 0 },
+	{ "shm-noise", 'n', TKSIM_OPT_VALUE },
+	{ "unprivileged", 'u', 0 },
+	{ "log-interval", 'i', TKSIM_OPT_VALUE },
+	{ "read-cost", 'r', TKSIM_OPT_VALUE },
+	{ "server", 'S', TKSIM_OPT_VALUE },
+	{ "help", 'h', TKSIM_OPT_CMDLINE },
 	{ NULL, 0, 0 },
 };
 
@@ -67,8 +73,10 @@ static void daemon_help(void)
 	       "  --read-cost DUR     virtual time one clock read takes (default 20ns)\n"
 	       "  --server ADDR[,delay=DUR][,jitter=DUR][,asym=TIME]\n"
 	       "                      an NTP server at ADDR (numeric), port 123 of the simulated\n"
-	       "                      network: one-way delay (default 1ms), plus uniform 0..jitter\n"
-	       "                      each way; the request's path asym longer (up to 4 servers)\n");
+	       "                      network: one-way delay (default 1ms), plus uniform "
+	       "0..jitter\n"
+	       "                      each way; the request's path asym longer (up to 4 "
+	       "servers)\n");
 }
 
 static int daemon_parse(int argc, char **argv, struct dmn_opts *o)
@@ -169,7 +177,7 @@ static void daemon_summary(struct sim_daemon *d, const struct dmn_opts *o, FILE 
 	for (int i = 0; i < SIM_DAEMON_ADJ_NR; i++)
 		fprintf(f, " %s %" PRIu64, adj_names[i], d->adj[i]);
 	fprintf(f, "; steps %" PRIu64 "\n", d->steps);
-	sim_daemon_net_summary(d, f);
+	daemon_net_summary(d, f);
 	fprintf(f, "initial error %+" PRId64 "ns, final state: ", o->offset_ns);
 	sim_daemon_print_state(d, f);
 }

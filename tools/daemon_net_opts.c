@@ -11,7 +11,9 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "timekeeper/adjtimex.h"
 #include "tools/parse.h"
+#include "tools/timex_names.h"
 #include "tools/tksim.h"
 
 /* A default path: 1 ms each way, as to a server in the same region. */
@@ -96,4 +98,17 @@ int daemon_serve_net(struct sim_daemon *d, int sock, const struct tkp_req *rq)
 	    send(sock, out, outlen, MSG_NOSIGNAL) != (ssize_t)outlen)
 		return -1;
 	return 0;
+}
+
+void daemon_net_summary(struct sim_daemon *d, FILE *f)
+{
+	struct tk_timex tx = { 0 };
+
+	if (!d->net || !d->net->nservers)
+		return;
+	sim_daemon_net_summary(d, f);
+	do_adjtimex(&d->s->k, &tx, false); /* modes 0: a read */
+	fprintf(f, "kernel status: ");
+	timex_format_status(f, (u64)tx.status);
+	fprintf(f, " offset=%lld constant=%lld\n", tx.offset, tx.constant);
 }

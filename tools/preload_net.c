@@ -76,7 +76,7 @@ void tkp_net_dup(int fd, int newfd)
 
 int tkp_net_active(void)
 {
-	return tkp_nvirt > 0;
+	return tkp_nvirt > 0 || tkp_timers_active();
 }
 
 static ssize_t tkp_sendr(int fd, const void *p, size_t len, int flags)
@@ -164,7 +164,9 @@ int tkp_net_wait(const int32_t *fds, int n, const struct timespec *ts, struct ti
 {
 	struct tkp_req rq = { .op = TKP_NET_WAIT, .clock = CLOCK_MONOTONIC };
 	struct tkp_net_msg m = { .len = n * (int)sizeof(int32_t) }, a;
+	int32_t fired[TKP_TIMERS];
 	struct tkp_rep rp;
+	sigset_t old;
 
 	if (ts) {
 		if (ts->tv_nsec < 0 || ts->tv_nsec >= 1000000000 || ts->tv_sec < 0)
@@ -174,15 +176,24 @@ int tkp_net_wait(const int32_t *fds, int n, const struct timespec *ts, struct ti
 	} else {
 		rq.sec = INT64_MAX;
 	}
-	tkp_net_call(&rq, &m, fds, &rp, &a, NULL);
+	tkp_net_call(&rq, &m, fds, &rp, &a, fired);
 	if (rp.ret < 0)
 		return (int)rp.ret;
 	if (left) {
 		left->tv_sec = rp.sec;
 		left->tv_nsec = rp.nsec;
 	}
+	if (rp.ret & 2) {
+		tkp_timers_raise(fired, a.len / (int)sizeof(int32_t));
+		return -EINTR; /* a timer's signal ended the wait */
+	}
 	if (rp.quit) {
-		raise(SIGTERM); /* the run is over, as in tkp_wait() */
+		/* the run is over, as in tkp_wait(); under pselect()'s mask */
+		if (tkp_wait_mask)
+			pthread_sigmask(SIG_SETMASK, tkp_wait_mask, &old);
+		raise(SIGTERM);
+		if (tkp_wait_mask)
+			pthread_sigmask(SIG_SETMASK, &old, NULL);
 		return -EINTR;
 	}
 	return (int)rp.ret;

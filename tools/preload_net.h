@@ -5,6 +5,7 @@
 #define TKSIM_TOOLS_PRELOAD_NET_H
 
 #include <poll.h>
+#include <signal.h>
 #include <sys/select.h>
 #include <sys/socket.h>
 #include <sys/types.h>
@@ -47,6 +48,12 @@ int tkp_net_wait(const int32_t *fds, int n, const struct timespec *ts, struct ti
 int tkp_net_wait_select(int nfds, const fd_set *r, const struct timespec *ts,
 			struct timespec *left);
 int tkp_net_wait_poll(const struct pollfd *p, nfds_t np, const struct timespec *ts);
+/* pselect()'s mask while it waits, else NULL: signals raised in the wait are delivered under it. */
+extern const sigset_t *tkp_wait_mask;
+/* Any POSIX timer created (tools/preload_timer.c). */
+int tkp_timers_active(void);
+/* Raise the signals of the timers @ids that expired in a wait, under tkp_wait_mask. */
+void tkp_timers_raise(const int32_t *ids, int n);
 /* One TKP_NET_* request (@rq, @m and @m->len bytes of @data); the answer in @rp, @a and @out. */
 int64_t tkp_net_call(struct tkp_req *rq, struct tkp_net_msg *m, const void *data,
 		     struct tkp_rep *rp, struct tkp_net_msg *a, void *out);

@@ -154,17 +154,24 @@ int pselect(int nfds, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e
 	    const struct timespec *restrict ts, const sigset_t *restrict mask)
 {
 	struct timeval tv;
+	int ret;
 
-	(void)mask; /* signals are delivered by raise() inside the wait: the mask has no window */
-	if (!ts)
-		return select(nfds, r, w, e, NULL);
+	/* Signals are delivered by raise() inside the wait, under @mask (tools/preload_timer.c). */
+	tkp_wait_mask = mask;
+	if (!ts) {
+		ret = select(nfds, r, w, e, NULL);
+		tkp_wait_mask = NULL;
+		return ret;
+	}
 	tv.tv_sec = ts->tv_sec;
 	tv.tv_usec = (ts->tv_nsec + 999) / 1000; /* never wake early */
 	if (tv.tv_usec == 1000000) {
 		tv.tv_sec++;
 		tv.tv_usec = 0;
 	}
-	return select(nfds, r, w, e, &tv);
+	ret = select(nfds, r, w, e, &tv);
+	tkp_wait_mask = NULL;
+	return ret;
 }
 
 TKP_EXPORT int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts, const sigset_t *mask);
@@ -213,15 +220,6 @@ int timerfd_create(int clk, int flags)
 	(void)clk;
 	(void)flags;
 	tkp_refuse("timerfd_create is not simulated yet");
-}
-
-TKP_EXPORT int timer_create(clockid_t clk, struct sigevent *sev, timer_t *id);
-int timer_create(clockid_t clk, struct sigevent *sev, timer_t *id)
-{
-	(void)clk;
-	(void)sev;
-	(void)id;
-	tkp_refuse("timer_create is not simulated yet");
 }
 
 TKP_EXPORT unsigned int alarm(unsigned int s);
