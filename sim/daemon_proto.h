@@ -53,8 +53,9 @@ enum tkp_op {
 	 * has bit 1 of @ret set and the expired timers' ids (int32_t each) as its payload.
 	 */
 	TKP_TIMER_CREATE, /* on clock @abs; answer: its id */
-	TKP_TIMER_SET, /* timer @clock: at @sec.@nsec (@abs: TIMER_ABSTIME; 0.0 disarms), then
-			* every interval (payload: int64_t ns); answer @sec.@nsec: time left before */
+	/* timer @clock: at @sec.@nsec (@abs: TIMER_ABSTIME; 0.0 disarms), then every
+	 * interval (payload: int64_t ns); answer @sec.@nsec: the time it had left */
+	TKP_TIMER_SET,
 	TKP_TIMER_GET, /* timer @clock: answer @sec.@nsec: the time left */
 	TKP_TIMER_DELETE, /* timer @clock */
 };
@@ -96,7 +97,7 @@ struct tkp_net_msg {
 };
 
 /* The largest data message: a header, a packet, every bell. */
-#define TKP_NET_MSG_MAX                                         \
+#define TKP_NET_MSG_MAX                                     \
 	(sizeof(struct tkp_net_msg) + TKP_NET_MAX_PAYLOAD + \
 	 TKP_NET_BELLS * sizeof(struct tkp_net_bell))
 
