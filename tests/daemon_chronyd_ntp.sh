@@ -31,7 +31,8 @@ run() {
 	rm -f "$tmp/drift"
 	path=$1
 	shift
-	"$TKSIM" daemon --server "192.0.2.1,delay=5ms,jitter=500us$path" --offset 0.1 --ppm 35 \
+	# timeout: a wait that never ends must fail the test, not hang it
+	timeout 300 "$TKSIM" daemon --server "192.0.2.1,delay=5ms,jitter=500us$path" --offset 0.1 --ppm 35 \
 		--log-interval 600s "$@" -- "$chronyd" -d -u root -f "$tmp/chrony.conf"
 }
 final() { sed -n 's/^initial error .*final state: t=3600.000000000 error=\([-+0-9]*\)ns .*/\1/p' "$1"; }

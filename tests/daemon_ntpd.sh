@@ -28,7 +28,8 @@ CONF
 run() {
 	rm -f "$tmp/ntp.drift" "$tmp/loopstats"
 	# -n: no fork, log to stderr; -g: accept the first offset whatever its size.
-	"$TKSIM" daemon --server 192.0.2.1,delay=5ms,jitter=500us --offset 0.1 --ppm 35 \
+	# timeout: a wait that never ends must fail the test, not hang it
+	timeout 300 "$TKSIM" daemon --server 192.0.2.1,delay=5ms,jitter=500us --offset 0.1 --ppm 35 \
 		--log-interval 300s --duration "$1" -- "$ntpd" -n -g -c "$tmp/ntp.conf"
 }
 run 1800s >"$tmp/a" 2>&1
