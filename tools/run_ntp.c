@@ -1,17 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-// tksim's own: the NTP options of `tksim run` (see tools/run_ntp.h).
+// tksim's own: the NTP options of `tksim run` (see tools/run_ntp.h): parse, configure, start.
 #include "tools/run_ntp.h"
 
-#include <errno.h>
 #include <inttypes.h>
-#include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "sim/oracle.h"
-#include "sim/trace.h"
 #include "timekeeper/time64.h"
-#include "tools/timex_names.h"
 #include "tools/tksim.h"
 
 /**
@@ -23,182 +18,6 @@ void run_ntp_defaults(struct run_ntp *n)
 	memset(n, 0, sizeof(*n));
 	sim_ntpd_params_default(&n->daemon);
 	n->wander_interval = 60 * NSEC_PER_SEC;
-}
-
-/*
- * freq=PPM: exact to 10^-6 ppm, then to the kernel's scaled ppm (<< 16),
- * rounded to nearest; within +/-1e9 ppm as before (the kernel clamps it).
- */
-static int parse_ppm_scaled(const char *s, long long *out)
-{
-	s64 uppm; /* 10^-6 ppm */
-	__int128 scaled;
-
-	if (tksim_parse_fixed(s, 6, &uppm) || uppm > 1000000000LL * 1000000 ||
-	    uppm < -1000000000LL * 1000000)
-		return -EINVAL;
-	scaled = (__int128)uppm * 65536;
-	scaled += scaled < 0 ? -500000 : 500000;
-	*out = (long long)(scaled / 1000000);
-	return 0;
-}
-
-/* "T:REST": the time (a duration, bare = s) and what follows the colon. */
-static int split_time(const char *arg, u64 *t_ns, const char **rest)
-{
-	const char *colon = strchr(arg, ':');
-	char buf[64];
-
-	if (!colon || (size_t)(colon - arg) >= sizeof(buf))
-		return -EINVAL;
-	memcpy(buf, arg, (size_t)(colon - arg));
-	buf[colon - arg] = '\0';
-	if (tksim_parse_duration_ns(buf, t_ns))
-		return -EINVAL;
-	*rest = colon + 1;
-	return 0;
-}
-
-/* One KEY=VALUE of --adjtimex into @tx; 0 or a usage error already reported. */
-static int parse_adjtimex_key(struct tk_timex *tx, char *kv, const char *arg)
-{
-	char *val = strchr(kv, '=');
-	s64 ll, ns;
-
-	if (val)
-		*val++ = '\0';
-	if (!strcmp(kv, "nano") && !val) {
-		tx->modes |= ADJ_NANO;
-	} else if (!strcmp(kv, "micro") && !val) {
-		tx->modes |= ADJ_MICRO;
-	} else if (!val) {
-		return tksim_usage_error("run", "--adjtimex '%s': '%s' needs a value", arg, kv);
-	} else if (!strcmp(kv, "freq")) {
-		if (parse_ppm_scaled(val, &tx->freq))
-			return tksim_usage_error("run", "--adjtimex '%s': freq=PPM, not '%s'", arg,
-						 val);
-		tx->modes |= ADJ_FREQUENCY;
-	} else if (!strcmp(kv, "tick")) {
-		if (tksim_parse_s64(val, &ll))
-			return tksim_usage_error("run", "--adjtimex '%s': tick=US, not '%s'", arg,
-						 val);
-		tx->modes |= ADJ_TICK;
-		tx->tick = ll;
-	} else if (!strcmp(kv, "offset") || !strcmp(kv, "setoffset")) {
-		if (tksim_parse_time_ns(val, 1, &ns))
-			return tksim_usage_error("run", "--adjtimex '%s': %s=NS, not '%s'", arg, kv,
-						 val);
-		if (!strcmp(kv, "offset")) {
-			tx->modes |= ADJ_OFFSET | ADJ_NANO;
-			tx->offset = ns;
-		} else {
-			/* By division, as ns_to_timespec64(): setoffset=9223372036854775807 is one
-			 * step. */
-			struct timespec64 d = ktime_to_timespec64(ns);
-
-			tx->modes |= ADJ_SETOFFSET | ADJ_NANO;
-			tx->time.tv_sec = d.tv_sec;
-			tx->time.tv_usec = d.tv_nsec;
-		}
-	} else if (!strcmp(kv, "status")) {
-		u64 st;
-
-		if (timex_parse_status(val, &st))
-			return tksim_usage_error("run",
-						 "--adjtimex '%s': status=pll+ins+... or "
-						 "a number, not '%s'",
-						 arg, val);
-		tx->modes |= ADJ_STATUS;
-		tx->status = (int)st;
-	} else if (!strcmp(kv, "maxerror") || !strcmp(kv, "esterror") || !strcmp(kv, "constant") ||
-		   !strcmp(kv, "tai") || !strcmp(kv, "adjtime")) {
-		if (tksim_parse_s64(val, &ll))
-			return tksim_usage_error("run",
-						 "--adjtimex '%s': %s wants a whole "
-						 "number, not '%s'",
-						 arg, kv, val);
-		if (!strcmp(kv, "maxerror")) {
-			tx->modes |= ADJ_MAXERROR;
-			tx->maxerror = ll;
-		} else if (!strcmp(kv, "esterror")) {
-			tx->modes |= ADJ_ESTERROR;
-			tx->esterror = ll;
-		} else if (!strcmp(kv, "adjtime")) {
-			tx->modes |= ADJ_OFFSET_SINGLESHOT;
-			tx->offset = ll;
-		} else {
-			/* ADJ_TIMECONST and ADJ_TAI share the constant field. */
-			if (tx->modes & (ADJ_TIMECONST | ADJ_TAI))
-				return tksim_usage_error("run",
-							 "--adjtimex '%s': constant and "
-							 "tai share one field",
-							 arg);
-			tx->modes |= !strcmp(kv, "tai") ? ADJ_TAI : ADJ_TIMECONST;
-			tx->constant = ll;
-		}
-	} else {
-		return tksim_usage_error("run", "--adjtimex '%s': unknown key '%s'", arg, kv);
-	}
-	return 0;
-}
-
-/* --adjtimex T:KEY=VAL[,KEY=VAL...] */
-static int parse_adjtimex(struct sim_ntp_event *ev, const char *arg)
-{
-	char buf[256], *tok, *save = NULL;
-	const char *spec;
-
-	if (split_time(arg, &ev->t_ns, &spec) || !*spec || strlen(spec) >= sizeof(buf))
-		return tksim_usage_error("run", "--adjtimex wants T:KEY=VALUE[,...], not '%s'",
-					 arg);
-	strcpy(buf, spec);
-	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		int ret = parse_adjtimex_key(&ev->tx, tok, arg);
-
-		if (ret)
-			return ret;
-	}
-	ev->kind = SIM_EV_ADJTIMEX;
-	return 0;
-}
-
-/* --settimeofday T:SEC[.FRACTION] */
-static int parse_settimeofday(struct sim_ntp_event *ev, const char *arg)
-{
-	const char *spec, *dot;
-	char secbuf[32];
-	s64 sec;
-	long nsec = 0;
-
-	if (split_time(arg, &ev->t_ns, &spec))
-		goto bad;
-	dot = strchr(spec, '.');
-	if ((size_t)(dot ? dot - spec : (long)strlen(spec)) >= sizeof(secbuf))
-		goto bad;
-	memcpy(secbuf, spec, dot ? (size_t)(dot - spec) : strlen(spec) + 1);
-	if (dot)
-		secbuf[dot - spec] = '\0';
-	if (tksim_parse_s64(secbuf, &sec))
-		goto bad;
-	if (dot) {
-		const char *p = dot + 1;
-		int digits = 0;
-
-		for (; *p; p++, digits++) {
-			if (*p < '0' || *p > '9' || digits == 9)
-				goto bad;
-			nsec = nsec * 10 + (*p - '0');
-		}
-		if (!digits)
-			goto bad;
-		for (; digits < 9; digits++)
-			nsec *= 10;
-	}
-	ev->kind = SIM_EV_SETTIMEOFDAY;
-	ev->ts = (struct timespec64){ .tv_sec = sec, .tv_nsec = nsec };
-	return 0;
-bad:
-	return tksim_usage_error("run", "--settimeofday wants T:SECONDS[.FRACTION], not '%s'", arg);
 }
 
 /**
@@ -273,8 +92,8 @@ int run_ntp_parse(struct run_ntp *n, int code, const char *arg)
 			return tksim_usage_error("run", "too many scripted calls (%d at most)",
 						 SIM_NTPD_MAX_EVENTS);
 		*ev = (struct sim_ntp_event){ .text = arg };
-		ret = code == RUN_OPT_ADJTIMEX ? parse_adjtimex(ev, arg)
-					       : parse_settimeofday(ev, arg);
+		ret = code == RUN_OPT_ADJTIMEX ? run_ntp_parse_adjtimex(ev, arg)
+					       : run_ntp_parse_settimeofday(ev, arg);
 		if (!ret)
 			n->nr_ev++;
 		return ret;
@@ -440,77 +259,4 @@ void run_ntp_help(void)
 	       "  --leap insert|delete  a leap second at the next UTC midnight\n"
 	       "  --start-before-midnight D  boot D before the next UTC midnight\n"
 	       "                    (default with --leap: 60s)\n");
-}
-
-/** run_ntp_csv_header() - the NTP columns of the CSV, each with a leading comma. */
-void run_ntp_csv_header(FILE *f)
-{
-	fprintf(f, ",ntp_freq_ppm,ideal_freq_ppm,ntp_offset_ns,ntp_status");
-}
-
-/**
- * run_ntp_csv_row() - the NTP columns of one CSV row
- * @f: the CSV
- * @d: the daemon
- * @s: the system
- *
- * The kernel's frequency as adjtimex reads it back, the one that would make
- * REALTIME run true, the last offset the daemon measured, the status bits.
- */
-void run_ntp_csv_row(FILE *f, const struct sim_ntpd *d, struct sim_system *s)
-{
-	struct tk_timex tx = { 0 };
-
-	do_adjtimex(&s->k, &tx, false);
-	fprintf(f, ",%.6f,%.6f,%" PRId64 ",%d", (double)tx.freq / 65536.0,
-		sim_ntpd_ideal_freq_ppm(s), d->last_offset_ns, tx.status);
-}
-
-static void print_status(int status)
-{
-	if (status)
-		timex_format_status(stdout, (u64)(unsigned int)status);
-	else
-		printf("none");
-	printf(" (0x%04x)", (unsigned int)status);
-}
-
-/**
- * run_ntp_summary() - the NTP lines of the run summary
- * @d: the daemon
- * @s: the system
- */
-void run_ntp_summary(const struct sim_ntpd *d, struct sim_system *s)
-{
-	struct tk_timex tx = { 0 };
-	int st = do_adjtimex(&s->k, &tx, false);
-
-	if (d->p.enabled)
-		printf("  NTP daemon   poll 2^%u s, %s units, PLL%s, noise %" PRIu64 " ns: "
-		       "%" PRIu64 " polls, %" PRIu64 " steps, last offset %" PRId64 " ns\n",
-		       d->p.poll, d->p.nano ? "ns" : "us", d->p.fll ? "+FLL" : "", d->p.noise_ns,
-		       d->polls, d->steps, d->last_offset_ns);
-	else
-		printf("  NTP daemon   off\n");
-	printf("  NTP kernel   freq %+.3f ppm (ideal %+.3f), time constant %lld, "
-	       "offset left %lld %s, maxerror %lld us\n",
-	       (double)tx.freq / 65536.0, sim_ntpd_ideal_freq_ppm(s), tx.constant, tx.offset,
-	       (tx.status & STA_NANO) ? "ns" : "us", tx.maxerror);
-	printf("               %s, TAI - UTC %d s, status ", sim_time_state_name(st), tx.tai);
-	print_status(tx.status);
-	printf("\n");
-	for (unsigned int i = 0; i < d->nr_events; i++) {
-		const struct sim_ntp_event *ev = &d->ev[i];
-
-		printf("  scripted     t=%.3f s %s %s -> ", (double)ev->t_ns * 1e-9,
-		       ev->kind == SIM_EV_ADJTIMEX ? "adjtimex" : "settimeofday",
-		       ev->text ? ev->text : "");
-		if (!ev->done)
-			printf("not reached\n");
-		else if (ev->ret < 0)
-			printf("%s\n", strerror(-ev->ret));
-		else
-			printf("%s\n",
-			       ev->kind == SIM_EV_ADJTIMEX ? sim_time_state_name(ev->ret) : "0");
-	}
 }

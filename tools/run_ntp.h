@@ -5,7 +5,8 @@
 
 /*
  * cmd_run.c keeps the run loop; this part parses the NTP options, sets up
- * the daemon and the scripted calls, and reports on them.
+ * the daemon and the scripted calls (tools/run_ntp.c; the calls' text in
+ * tools/run_ntp_calls.c), and reports on them (tools/run_ntp_report.c).
  *
  *   run_ntp_defaults(&n);                         before option parsing
  *   run_ntp_parse(&n, code, value);               for each RUN_OPT_* code
@@ -75,6 +76,8 @@ struct run_ntp {
 
 void run_ntp_defaults(struct run_ntp *n);
 int run_ntp_parse(struct run_ntp *n, int code, const char *arg);
+int run_ntp_parse_adjtimex(struct sim_ntp_event *ev, const char *arg);
+int run_ntp_parse_settimeofday(struct sim_ntp_event *ev, const char *arg);
 int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg, const struct tksim_optset *opts);
 int run_ntp_start(struct run_ntp *n, struct sim_ntpd *d, struct sim_system *s);
 int run_ntp_run_checked(struct sim_ntpd *d, struct sim_system *s, char *why, size_t n);
