@@ -98,8 +98,8 @@ int run_simulate(struct run_opts *o)
 
 	while (s->now_ns < o->duration_ns && !interrupted) {
 		/* Run to a random instant of the next tick (tools/run_tick.c). */
-		violated = run_tick(s, &ntpd, &rng, o->duration_ns, o->nohz_max_ns, why,
-				    sizeof(why)) ||
+		violated = run_tick(s, &ntpd, &o->ntp.calls, &rng, o->duration_ns, o->nohz_max_ns,
+				    why, sizeof(why)) ||
 			   run_bugs_gap(&o->bugs, s, why, sizeof(why));
 		if (trace)
 			run_trace_row(trace, s, o);
@@ -145,7 +145,8 @@ int run_simulate(struct run_opts *o)
 					.st = &st,
 					.wall_s = tksim_wall_seconds() - t0,
 					.violation = ret ? why : NULL,
-					.violation_ns = s->now_ns };
+					.violation_ns = s->now_ns,
+					.calls = &o->ntp.calls };
 
 		run_print_json(stdout, s, &ntpd, &r);
 	} else if (!to_stdout) {
@@ -162,6 +163,7 @@ out_close:
 	if (err && ret != TKSIM_EXIT_VIOLATION)
 		ret = TKSIM_EXIT_USAGE;
 out_free:
+	run_calls_free(&o->ntp.calls);
 	run_m32_system_free(&o->m32, s);
 	return ret;
 }

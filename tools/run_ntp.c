@@ -85,18 +85,17 @@ int run_ntp_parse(struct run_ntp *n, int code, const char *arg)
 		return 0;
 	case RUN_OPT_ADJTIMEX:
 	case RUN_OPT_SETTIMEOFDAY: {
-		struct sim_ntp_event *ev = &n->ev[n->nr_ev];
-		int ret;
+		bool adj = code == RUN_OPT_ADJTIMEX;
+		struct sim_op op;
+		int ret = adj ? run_ntp_parse_adjtimex(&op, arg)
+			      : run_ntp_parse_settimeofday(&op, arg);
 
-		if (n->nr_ev == SIM_NTPD_MAX_EVENTS)
+		if (ret)
+			return ret;
+		if (run_calls_add(&n->calls, &op, adj ? "adjtimex" : "settimeofday", arg))
 			return tksim_usage_error("run", "too many scripted calls (%d at most)",
-						 SIM_NTPD_MAX_EVENTS);
-		*ev = (struct sim_ntp_event){ .text = arg };
-		ret = code == RUN_OPT_ADJTIMEX ? run_ntp_parse_adjtimex(ev, arg)
-					       : run_ntp_parse_settimeofday(ev, arg);
-		if (!ret)
-			n->nr_ev++;
-		return ret;
+						 RUN_MAX_CALLS);
+		return 0;
 	}
 	case RUN_OPT_LEAP:
 		if (strcmp(arg, "insert") && strcmp(arg, "delete"))
@@ -177,64 +176,51 @@ int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg, const struct tk
  */
 int run_ntp_start(struct run_ntp *n, struct sim_ntpd *d, struct sim_system *s)
 {
+	struct run_calls *c = &n->calls;
+
 	sim_ntpd_init(d, &n->daemon, s);
 	if (n->leap && !n->daemon.enabled) {
-		struct sim_ntp_event ev = {
-			.kind = SIM_EV_ADJTIMEX,
+		struct sim_op op = {
+			.kind = SIM_OP_ADJTIMEX,
 			.tx = { .modes = ADJ_STATUS, .status = n->leap > 0 ? STA_INS : STA_DEL },
-			.text = n->leap > 0 ? "0:status=ins (--leap)" : "0:status=del (--leap)",
 		};
 
-		if (sim_ntpd_add_event(d, &ev))
-			return tksim_usage_error("run", "too many scripted calls");
-	}
-	for (unsigned int i = 0; i < n->nr_ev; i++)
-		if (sim_ntpd_add_event(d, &n->ev[i]))
+		if (run_calls_add(c, &op, "adjtimex",
+				  n->leap > 0 ? "0:status=ins (--leap)" : "0:status=del (--leap)"))
 			return tksim_usage_error("run", "too many scripted calls (%d at most)",
-						 SIM_NTPD_MAX_EVENTS);
+						 RUN_MAX_CALLS);
+		/* Before the calls the user gave for time 0 too, as --leap comes first. */
+		for (unsigned int i = c->n - 1; i > 0 && !c->c[i - 1].op.t_ns; i--) {
+			struct run_call t = c->c[i];
+
+			c->c[i] = c->c[i - 1];
+			c->c[i - 1] = t;
+		}
+	}
+	if (run_calls_start(c, s))
+		return tksim_usage_error("run", "out of memory");
 	return 0;
 }
 
-/* Clocks a call may set at an instant (settimeofday, ADJ_SETOFFSET, ADJ_TAI). */
-static bool settable(s32 clock)
-{
-	return clock == TK_CLOCK_REALTIME || clock == TK_CLOCK_REALTIME_COARSE ||
-	       clock == TK_CLOCK_TAI;
-}
-
 /**
- * run_ntp_run_checked() - the daemon's and the scripted calls due now, checked
+ * run_ntp_run_checked() - the daemon's poll due now, checked
  * @d:   the daemon
  * @s:   the system, at the instant the calls act
  * @why: out: the violation, if any
  * @n:   its size
  *
- * No call may move a clock it does not set: at one counter value, a
- * frequency change (ADJ_FREQUENCY, ADJ_TICK, the PLL) leaves MONOTONIC,
- * BOOTTIME and MONOTONIC_RAW where they were and MONOTONIC_COARSE not
- * behind, through both paths (the xtime_nsec correction and, since v6.15,
- * the coarse base).  The clocks a call may set are left out.
+ * A poll may not move a clock it does not set (run_unmoved_end()).
  *
  * Return: 0, or -1 with @why.
  */
 int run_ntp_run_checked(struct sim_ntpd *d, struct sim_system *s, char *why, size_t n)
 {
-	struct oracle_snapshot before[2], after[2];
+	struct oracle_snapshot before[2];
 
-	for (int p = 0; p < 2; p++)
-		if (oracle_snapshot(s, p ? SIM_PATH_SYSCALL : SIM_PATH_VDSO, &before[p], why, n))
-			return -1;
+	if (run_unmoved_begin(s, before, why, n))
+		return -1;
 	sim_ntpd_run(d, s);
-	for (int p = 0; p < 2; p++) {
-		if (oracle_snapshot(s, p ? SIM_PATH_SYSCALL : SIM_PATH_VDSO, &after[p], why, n))
-			return -1;
-		for (unsigned int i = 0; i < oracle_nr_clocks; i++)
-			if (settable(oracle_clocks[i]))
-				before[p].ns[oracle_clocks[i]] = after[p].ns[oracle_clocks[i]];
-		if (oracle_check_unchanged(&before[p], &after[p], why, n))
-			return -1;
-	}
-	return 0;
+	return run_unmoved_end(s, before, why, n);
 }
 
 /** run_ntp_help() - the NTP part of `tksim run --help`. */
@@ -251,7 +237,8 @@ void run_ntp_help(void)
 	       "  --wander PPB      counter frequency random walk per --wander-interval (ppb)\n"
 	       "  --drift PPB       counter frequency drift, ppb per hour\n"
 	       "  --wander-interval D  how often wander and drift act (default 60s)\n"
-	       "  --adjtimex T:KEY=VAL[,...]  an adjtimex call at virtual time T (repeatable);\n"
+	       "  --adjtimex T:KEY=VAL[,...]  an adjtimex call at virtual time T, exact to the\n"
+	       "                    ns, checked by the fuzz oracle (repeatable);\n"
 	       "                    keys: freq=PPM tick=US offset=NS setoffset=NS adjtime=US\n"
 	       "                    status=pll+ins|8193 maxerror=US esterror=US constant=N\n"
 	       "                    tai=N, and the flags nano, micro\n"

@@ -128,46 +128,48 @@ static int parse_adjtimex_key(struct tk_timex *tx, char *kv, const char *arg)
 }
 
 /**
- * run_ntp_parse_adjtimex() - --adjtimex T:KEY=VAL[,KEY=VAL...] into @ev
- * @ev:  filled in (kind, time, request)
+ * run_ntp_parse_adjtimex() - --adjtimex T:KEY=VAL[,KEY=VAL...] into the op @op
+ * @op:  filled in: SIM_OP_ADJTIMEX (privileged) at time T with the request
  * @arg: the option's value
  *
  * Return: 0, or TKSIM_EXIT_USAGE after the error on stderr.
  */
-int run_ntp_parse_adjtimex(struct sim_ntp_event *ev, const char *arg)
+int run_ntp_parse_adjtimex(struct sim_op *op, const char *arg)
 {
 	char buf[256], *tok, *save = NULL;
 	const char *spec;
 
-	if (split_time(arg, &ev->t_ns, &spec) || !*spec || strlen(spec) >= sizeof(buf))
+	*op = (struct sim_op){ .kind = SIM_OP_ADJTIMEX };
+	if (split_time(arg, &op->t_ns, &spec) || !*spec || strlen(spec) >= sizeof(buf))
 		return tksim_usage_error("run", "--adjtimex wants T:KEY=VALUE[,...], not '%s'",
 					 arg);
 	strcpy(buf, spec);
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		int ret = parse_adjtimex_key(&ev->tx, tok, arg);
+		int ret = parse_adjtimex_key(&op->tx, tok, arg);
 
 		if (ret)
 			return ret;
 	}
-	ev->kind = SIM_EV_ADJTIMEX;
 	return 0;
 }
 
 /**
- * run_ntp_parse_settimeofday() - --settimeofday T:SEC[.FRACTION] into @ev
- * @ev:  filled in (kind, time, value)
+ * run_ntp_parse_settimeofday() - --settimeofday T:SEC[.FRACTION] into the op @op
+ * @op:  filled in: at time T, clock_settime(CLOCK_REALTIME), privileged: the
+ *       kernel's settimeofday(2) and clock_settime() both end in
+ *       do_settimeofday64(), and this one keeps the ns
  * @arg: the option's value
  *
  * Return: 0, or TKSIM_EXIT_USAGE after the error on stderr.
  */
-int run_ntp_parse_settimeofday(struct sim_ntp_event *ev, const char *arg)
+int run_ntp_parse_settimeofday(struct sim_op *op, const char *arg)
 {
 	const char *spec, *dot;
 	char secbuf[32];
 	s64 sec;
 	long nsec = 0;
 
-	if (split_time(arg, &ev->t_ns, &spec))
+	if (split_time(arg, &op->t_ns, &spec))
 		goto bad;
 	dot = strchr(spec, '.');
 	if ((size_t)(dot ? dot - spec : (long)strlen(spec)) >= sizeof(secbuf))
@@ -191,8 +193,10 @@ int run_ntp_parse_settimeofday(struct sim_ntp_event *ev, const char *arg)
 		for (; digits < 9; digits++)
 			nsec *= 10;
 	}
-	ev->kind = SIM_EV_SETTIMEOFDAY;
-	ev->ts = (struct timespec64){ .tv_sec = sec, .tv_nsec = nsec };
+	op->kind = SIM_OP_CLOCK_SETTIME;
+	op->clock = TK_CLOCK_REALTIME;
+	op->a = sec;
+	op->b = nsec;
 	return 0;
 bad:
 	return tksim_usage_error("run", "--settimeofday wants T:SECONDS[.FRACTION], not '%s'", arg);

@@ -44,10 +44,11 @@ static void print_status(int status)
 
 /**
  * run_ntp_summary() - the NTP lines of the run summary
+ * @n: the options (the timed calls)
  * @d: the daemon
  * @s: the system
  */
-void run_ntp_summary(const struct sim_ntpd *d, struct sim_system *s)
+void run_ntp_summary(const struct run_ntp *n, const struct sim_ntpd *d, struct sim_system *s)
 {
 	struct tk_timex tx = { 0 };
 	int st = do_adjtimex(&s->k, &tx, false);
@@ -66,18 +67,5 @@ void run_ntp_summary(const struct sim_ntpd *d, struct sim_system *s)
 	printf("               %s, TAI - UTC %d s, status ", sim_time_state_name(st), tx.tai);
 	print_status(tx.status);
 	printf("\n");
-	for (unsigned int i = 0; i < d->nr_events; i++) {
-		const struct sim_ntp_event *ev = &d->ev[i];
-
-		printf("  scripted     t=%.3f s %s %s -> ", (double)ev->t_ns * 1e-9,
-		       ev->kind == SIM_EV_ADJTIMEX ? "adjtimex" : "settimeofday",
-		       ev->text ? ev->text : "");
-		if (!ev->done)
-			printf("not reached\n");
-		else if (ev->ret < 0)
-			printf("%s\n", strerror(-ev->ret));
-		else
-			printf("%s\n",
-			       ev->kind == SIM_EV_ADJTIMEX ? sim_time_state_name(ev->ret) : "0");
-	}
+	run_calls_summary(&n->calls);
 }

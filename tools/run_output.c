@@ -83,7 +83,7 @@ void run_print_summary(struct sim_system *s, const struct run_opts *o,
 	sim_clock_gettime(s, SIM_PATH_VDSO, TK_CLOCK_REALTIME, &rt);
 	oracle_format_ns(a, sizeof(a), ts_to_ns(&rt) - sim_ntpd_true_realtime_ns(d, s));
 	printf("\n");
-	run_ntp_summary(d, s);
+	run_ntp_summary(&o->ntp, d, s);
 	run_cs_summary(&o->cs, s);
 	printf("\n  largest |vDSO - kernel-side|  %" PRId64 " ns\n", (s64)st->max_vdso_diff_ns);
 	printf("  REALTIME - true time         %s s\n", a);
