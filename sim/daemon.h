@@ -8,7 +8,10 @@
 
 #include "sim/daemon_proto.h"
 #include "sim/engine.h"
+#include "sim/oracle.h"
 #include "sim/rng.h"
+
+struct tkp_vvar;
 
 /* What the daemon's adjtimex() calls asked for, by mode (a call counts under each bit it set). */
 enum sim_daemon_adj {
@@ -32,6 +35,8 @@ enum sim_daemon_adj {
  * @end_ns:        virtual time at which the run ends
  * @privileged:    the daemon holds CAP_SYS_TIME in the simulated kernel
  * @read_cost_ns:  virtual time one clock read takes (SIM_DAEMON_READ_COST_NS)
+ * @nohz:          NOHZ idle (default): no tick while the daemon waits, one on wake-up
+ * @idle_since_ns: when the current idle span began (or the last deferment tick)
  * @shm:           the SHM refclock segment to feed, or NULL
  * @shm_noise_ns:  largest error of a SHM sample (uniform in +/-), 0 for none
  * @rng:           the noise's random numbers
@@ -45,6 +50,13 @@ enum sim_daemon_adj {
  * @quits:         answers that asked the daemon to stop
  * @hello:         the preload announced itself
  * @refused:       what the preload refused, or "" (then it exits 2)
+ * @vv:            the vvar page shared with the preload (sim/daemon_vvar.h), or NULL: every read
+ *                 is then a request
+ * @local_reads:   clock reads the preload served in the daemon's process
+ * @oracle:        check every property after each request (sim_daemon_check())
+ * @mono:          the oracle's monotonicity memory
+ * @ostats:        what the oracle saw
+ * @violation:     the first property that failed, or "" (the run then ends, exit 1)
  */
 struct sim_daemon {
 	struct sim_system *s;
@@ -52,6 +64,8 @@ struct sim_daemon {
 	u64 end_ns;
 	bool privileged;
 	u64 read_cost_ns;
+	bool nohz;
+	u64 idle_since_ns;
 	struct tkp_shm_time *shm;
 	u64 shm_noise_ns;
 	struct sim_rng rng;
@@ -65,6 +79,12 @@ struct sim_daemon {
 	u64 quits;
 	bool hello;
 	char refused[128];
+	struct tkp_vvar *vv;
+	u64 local_reads;
+	bool oracle;
+	struct oracle_mono mono;
+	struct oracle_stats ostats;
+	char violation[256];
 };
 
 void sim_daemon_init(struct sim_daemon *d, struct sim_system *s, s64 initial_error_ns,
@@ -73,5 +93,8 @@ void sim_daemon_serve(struct sim_daemon *d, const struct tkp_req *rq, struct tkp
 s64 sim_daemon_true_ns(const struct sim_daemon *d);
 s64 sim_daemon_error_ns(struct sim_daemon *d);
 void sim_daemon_print_state(struct sim_daemon *d, FILE *f);
+void sim_daemon_vvar_publish(struct sim_daemon *d);
+void sim_daemon_vvar_sync(struct sim_daemon *d);
+void sim_daemon_check(struct sim_daemon *d);
 
 #endif /* TKSIM_SIM_DAEMON_H */

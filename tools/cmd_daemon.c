@@ -15,10 +15,12 @@
 #include <sys/prctl.h>
 #include <sys/shm.h>
 #include <sys/socket.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "sim/daemon.h"
+#include "sim/daemon_vvar.h"
 #include "tools/daemon_launch.h"
 #include "tools/options.h"
 #include "tools/tksim.h"
@@ -27,12 +29,20 @@
 #define DMN_MAX_QUITS 100
 
 static const struct tksim_option daemon_options[] = {
-	{ "duration", 'd', TKSIM_OPT_VALUE },	  { "ppm", 'p', TKSIM_OPT_VALUE },
-	{ "hz", 'z', TKSIM_OPT_VALUE },		  { "offset", 'o', TKSIM_OPT_VALUE },
-	{ "seed", 's', TKSIM_OPT_VALUE },	  { "shm", 'm', 0 },
-	{ "shm-noise", 'n', TKSIM_OPT_VALUE },	  { "unprivileged", 'u', 0 },
-	{ "log-interval", 'i', TKSIM_OPT_VALUE }, { "read-cost", 'r', TKSIM_OPT_VALUE },
-	{ "help", 'h', TKSIM_OPT_CMDLINE },	  { NULL, 0, 0 },
+	{ "duration", 'd', TKSIM_OPT_VALUE },
+	{ "ppm", 'p', TKSIM_OPT_VALUE },
+	{ "hz", 'z', TKSIM_OPT_VALUE },
+	{ "offset", 'o', TKSIM_OPT_VALUE },
+	{ "seed", 's', TKSIM_OPT_VALUE },
+	{ "shm", 'm', 0 },
+	{ "shm-noise", 'n', TKSIM_OPT_VALUE },
+	{ "unprivileged", 'u', 0 },
+	{ "log-interval", 'i', TKSIM_OPT_VALUE },
+	{ "read-cost", 'r', TKSIM_OPT_VALUE },
+	{ "periodic-tick", 't', 0 },
+	{ "syscall-reads", 'y', 0 },
+	{ "help", 'h', TKSIM_OPT_CMDLINE },
+	{ NULL, 0, 0 },
 };
 
 struct dmn_opts {
@@ -44,6 +54,8 @@ struct dmn_opts {
 	u64 read_cost_ns;
 	bool shm;
 	bool unprivileged;
+	bool periodic_tick;
+	bool syscall_reads;
 	char **cmd;
 };
 
@@ -61,7 +73,12 @@ static void daemon_help(void)
 	       "  --shm-noise TIME    largest error of a SHM sample, uniform (default 0)\n"
 	       "  --unprivileged      the daemon lacks CAP_SYS_TIME in the simulated kernel\n"
 	       "  --log-interval DUR  print the clock's error and frequency this often\n"
-	       "  --read-cost DUR     virtual time one clock read takes (default 20ns)\n");
+	       "  --read-cost DUR     virtual time one clock read takes (default 20ns)\n"
+	       "  --periodic-tick     tick every 1/HZ while the daemon waits (default: NOHZ\n"
+	       "                      idle, one timekeeping_advance() on each wake-up)\n"
+	       "  --syscall-reads     every clock read a request to tksim (default: the\n"
+	       "                      simulated vDSO runs in the daemon over a shared vvar "
+	       "page)\n");
 }
 
 static int daemon_parse(int argc, char **argv, struct dmn_opts *o)
@@ -122,6 +139,12 @@ static int daemon_parse(int argc, char **argv, struct dmn_opts *o)
 		case 'u':
 			o->unprivileged = true;
 			break;
+		case 't':
+			o->periodic_tick = true;
+			break;
+		case 'y':
+			o->syscall_reads = true;
+			break;
 		case 'i':
 			if (tksim_parse_duration_ns(a, &o->log_interval_ns))
 				return tksim_usage_error("daemon", "bad --log-interval '%s'", a);
@@ -162,6 +185,38 @@ static void daemon_summary(struct sim_daemon *d, const struct dmn_opts *o, FILE 
 	sim_daemon_print_state(d, f);
 }
 
+/*
+ * The vvar page the daemon reads its clocks from in its own process
+ * (sim/daemon_vvar.h): a memfd the child inherits (not close-on-exec) and
+ * the preload maps and closes.  Return: the memfd (tksim closes it after the fork), or -1.
+ */
+static int daemon_share_vvar(struct sim_daemon *d)
+{
+	char buf[32];
+	void *p;
+	int fd = memfd_create("tksim-daemon-vvar", 0);
+
+	if (fd < 0)
+		return -1;
+	if (ftruncate(fd, sizeof(struct tkp_vvar))) {
+		close(fd);
+		return -1;
+	}
+	p = mmap(NULL, sizeof(struct tkp_vvar), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED) {
+		close(fd);
+		return -1;
+	}
+	d->vv = p;
+	sim_daemon_vvar_publish(d);
+	snprintf(buf, sizeof(buf), "%d", fd);
+	if (setenv(TKSIM_PRELOAD_VVAR_FD_ENV, buf, 1)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 /* Serve the child until it exits.  Return: its wait status. */
 static int daemon_serve(struct sim_daemon *d, int sock, pid_t pid)
 {
@@ -177,7 +232,7 @@ static int daemon_serve(struct sim_daemon *d, int sock, pid_t pid)
 		if (n != (ssize_t)sizeof(rq))
 			break;
 		sim_daemon_serve(d, &rq, &rp);
-		if (d->quits > DMN_MAX_QUITS)
+		if (d->quits > DMN_MAX_QUITS || d->violation[0])
 			kill(pid, SIGKILL);
 		if (send(sock, &rp, sizeof(rp), MSG_NOSIGNAL) != (ssize_t)sizeof(rp))
 			break;
@@ -202,7 +257,7 @@ int cmd_daemon(int argc, char **argv)
 	struct sim_daemon d;
 	char path[4096];
 	const char *why;
-	int sv[2], shmid = -1, status, err, ret;
+	int sv[2], shmid = -1, vvfd = -1, status, err, ret;
 	pid_t pid;
 
 	ret = daemon_parse(argc, argv, &o);
@@ -219,6 +274,7 @@ int cmd_daemon(int argc, char **argv)
 	d.privileged = !o.unprivileged;
 	d.shm_noise_ns = o.shm_noise_ns;
 	d.read_cost_ns = o.read_cost_ns;
+	d.nohz = !o.periodic_tick;
 	d.log = stdout;
 	d.log_interval_ns = o.log_interval_ns;
 	d.next_log_ns = s->now_ns + o.log_interval_ns;
@@ -241,6 +297,11 @@ int cmd_daemon(int argc, char **argv)
 		 */
 		shmctl(shmid, IPC_RMID, NULL);
 	}
+	if (!o.syscall_reads && (vvfd = daemon_share_vvar(&d)) < 0) {
+		ret = tksim_usage_error("daemon", "cannot share the vvar page: %s",
+					strerror(errno));
+		goto out;
+	}
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv)) {
 		ret = tksim_usage_error("daemon", "socketpair: %s", strerror(errno));
 		goto out;
@@ -250,6 +311,8 @@ int cmd_daemon(int argc, char **argv)
 	if (pid == 0)
 		daemon_child(sv[1], shmid, o.cmd, path);
 	close(sv[1]);
+	if (vvfd >= 0)
+		close(vvfd);
 	if (pid < 0) {
 		close(sv[0]);
 		ret = tksim_usage_error("daemon", "fork: %s", strerror(errno));
@@ -258,7 +321,11 @@ int cmd_daemon(int argc, char **argv)
 	status = daemon_serve(&d, sv[0], pid);
 	close(sv[0]);
 	daemon_summary(&d, &o, stdout);
-	if (d.refused[0]) {
+	if (d.violation[0]) {
+		fprintf(stderr, "tksim: daemon: property violated at t=%" PRIu64 "ns: %s\n",
+			s->now_ns, d.violation);
+		ret = TKSIM_EXIT_VIOLATION;
+	} else if (d.refused[0]) {
 		fprintf(stderr, "tksim: daemon: %s refused by the preload: %s\n", o.cmd[0],
 			d.refused);
 		ret = TKSIM_EXIT_USAGE;
@@ -277,6 +344,8 @@ int cmd_daemon(int argc, char **argv)
 		ret = TKSIM_EXIT_VIOLATION;
 	}
 out:
+	if (d.vv)
+		munmap(d.vv, sizeof(*d.vv));
 	if (d.shm)
 		shmdt(d.shm);
 	sim_system_free(s);
