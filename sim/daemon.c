@@ -89,20 +89,20 @@ static void sim_daemon_feed_shm(struct sim_daemon *d)
 	shm->valid = 1;
 }
 
-/* Advance virtual time by @ns, printing the state lines it passes. */
+/* Advance virtual time by @ns, writing the state lines and CSV rows it passes. */
 static void sim_daemon_advance(struct sim_daemon *d, u64 ns)
 {
 	while (ns) {
 		u64 step = ns;
 
-		if (d->log && d->log_interval_ns && d->next_log_ns - d->s->now_ns < step)
-			step = d->next_log_ns - d->s->now_ns;
+		u64 next = sim_daemon_next_sample_ns(d);
+
+		if (next - d->s->now_ns < step)
+			step = next - d->s->now_ns;
 		sim_advance_ns(d->s, step);
 		ns -= step;
-		if (d->log && d->log_interval_ns && d->s->now_ns == d->next_log_ns) {
-			sim_daemon_print_state(d, d->log);
-			d->next_log_ns += d->log_interval_ns;
-		}
+		if (d->s->now_ns == next)
+			sim_daemon_sample(d);
 	}
 }
 
@@ -123,18 +123,18 @@ static void sim_daemon_idle(struct sim_daemon *d, u64 ns)
 
 		if (d->idle_since_ns + max_idle - d->s->now_ns < step)
 			step = d->idle_since_ns + max_idle - d->s->now_ns;
-		if (d->log && d->log_interval_ns && d->next_log_ns - d->s->now_ns < step)
-			step = d->next_log_ns - d->s->now_ns;
+		u64 next = sim_daemon_next_sample_ns(d);
+
+		if (next - d->s->now_ns < step)
+			step = next - d->s->now_ns;
 		sim_stall_ns(d->s, step);
 		ns -= step;
 		if (d->s->now_ns == d->idle_since_ns + max_idle) {
 			sim_idle_ns(d->s, 0); /* the deferment's bound: one tick, still idle */
 			d->idle_since_ns = d->s->now_ns;
 		}
-		if (d->log && d->log_interval_ns && d->s->now_ns == d->next_log_ns) {
-			sim_daemon_print_state(d, d->log);
-			d->next_log_ns += d->log_interval_ns;
-		}
+		if (d->s->now_ns == next)
+			sim_daemon_sample(d);
 	}
 }
 
@@ -215,13 +215,14 @@ static void sim_daemon_count_adj(struct sim_daemon *d, unsigned int modes)
 		d->adj[SIM_DAEMON_ADJ_OTHER]++;
 }
 
-#define SIM_DAEMON_TIMEX_FIELDS(X)                                                               \
-	X(modes)                                                                                 \
-	X(offset)                                                                                \
-	X(freq)                                                                                  \
-	X(maxerror)                                                                              \
-	X(esterror) X(status) X(constant) X(precision) X(tolerance) X(tick) X(ppsfreq) X(jitter) \
-		X(shift) X(stabil) X(jitcnt) X(calcnt) X(errcnt) X(stbcnt) X(tai)
+#define SIM_DAEMON_TIMEX_FIELDS(X)                                                            \
+	X(modes)                                                                              \
+	X(offset)                                                                             \
+	X(freq)                                                                               \
+	X(maxerror)                                                                           \
+	X(esterror)                                                                           \
+	X(status) X(constant) X(precision) X(tolerance) X(tick) X(ppsfreq) X(jitter) X(shift) \
+		X(stabil) X(jitcnt) X(calcnt) X(errcnt) X(stbcnt) X(tai)
 
 static s64 sim_daemon_adjtime(struct sim_daemon *d, const struct tkp_req *rq, struct tkp_rep *rp)
 {

@@ -43,6 +43,12 @@ enum sim_daemon_adj {
  * @log:           where periodic state lines go, or NULL
  * @log_interval_ns: virtual time between them, 0 for none
  * @next_log_ns:   the next one
+ * @csv:           where CSV rows go (sim/daemon_sample.c), or NULL
+ * @csv_interval_ns: virtual time between rows
+ * @next_csv_ns:   the next row
+ * @csv_rows:      rows written
+ * @csv_last_t_ns: virtual time of the last row
+ * @csv_last_err_ns: the clock's error then (the next row's clock_freq_ppm)
  * @adj:           adjtimex calls by mode
  * @requests:      requests served
  * @waits:         of which waits
@@ -72,6 +78,12 @@ struct sim_daemon {
 	FILE *log;
 	u64 log_interval_ns;
 	u64 next_log_ns;
+	FILE *csv;
+	u64 csv_interval_ns;
+	u64 next_csv_ns;
+	u64 csv_rows;
+	u64 csv_last_t_ns;
+	s64 csv_last_err_ns;
 	u64 adj[SIM_DAEMON_ADJ_NR];
 	u64 requests;
 	u64 waits;
@@ -96,5 +108,9 @@ void sim_daemon_print_state(struct sim_daemon *d, FILE *f);
 void sim_daemon_vvar_publish(struct sim_daemon *d);
 void sim_daemon_vvar_sync(struct sim_daemon *d);
 void sim_daemon_check(struct sim_daemon *d);
+u64 sim_daemon_next_sample_ns(const struct sim_daemon *d);
+void sim_daemon_sample(struct sim_daemon *d);
+void sim_daemon_csv_header(struct sim_daemon *d);
+double sim_daemon_clock_freq_ppm(const struct sim_daemon *d);
 
 #endif /* TKSIM_SIM_DAEMON_H */

@@ -21,8 +21,8 @@ static u64 sim_daemon_until_ns(const struct sim_daemon *d)
 		until = c->ev[c->next_ev].t_ns;
 	if (d->end_ns < until)
 		until = d->end_ns;
-	if (d->log && d->log_interval_ns && d->next_log_ns < until)
-		until = d->next_log_ns;
+	if (sim_daemon_next_sample_ns(d) < until)
+		until = sim_daemon_next_sample_ns(d);
 	return until;
 }
 

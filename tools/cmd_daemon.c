@@ -19,10 +19,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "sim/bugs.h"
 #include "sim/daemon.h"
 #include "sim/daemon_vvar.h"
 #include "tools/daemon_launch.h"
+#include "tools/daemon_report.h"
 #include "tools/options.h"
+#include "tools/scenario.h"
+#include "tools/scenario_find.h"
 #include "tools/tksim.h"
 
 /* Answers asking the daemon to stop before it is killed. */
@@ -41,6 +45,9 @@ static const struct tksim_option daemon_options[] = {
 	{ "read-cost", 'r', TKSIM_OPT_VALUE },
 	{ "periodic-tick", 't', 0 },
 	{ "syscall-reads", 'y', 0 },
+	{ "inject", 'j', TKSIM_OPT_VALUE },
+	{ "csv", 'c', TKSIM_OPT_VALUE },
+	{ "csv-interval", 'C', TKSIM_OPT_VALUE },
 	{ "help", 'h', TKSIM_OPT_CMDLINE },
 	{ NULL, 0, 0 },
 };
@@ -56,12 +63,17 @@ struct dmn_opts {
 	bool unprivileged;
 	bool periodic_tick;
 	bool syscall_reads;
+	u64 bugs;
+	const char *csv_path;
+	u64 csv_interval_ns;
 	char **cmd;
+	struct tksim_optset set;
+	struct scenario scn;
 };
 
 static void daemon_help(void)
 {
-	printf("usage: tksim daemon [OPTIONS] -- COMMAND [ARGS]\n"
+	printf("usage: tksim daemon [SCENARIO] [OPTIONS] -- COMMAND [ARGS]\n"
 	       "Run an unmodified, dynamically linked daemon on the simulated kernel in virtual\n"
 	       "time: its clock reads, adjtimex calls and waits go to tksim (docs/daemons.md).\n"
 	       "  --duration DUR      virtual time to run (default 1h), then SIGTERM\n"
@@ -77,24 +89,24 @@ static void daemon_help(void)
 	       "  --periodic-tick     tick every 1/HZ while the daemon waits (default: NOHZ\n"
 	       "                      idle, one timekeeping_advance() on each wake-up)\n"
 	       "  --syscall-reads     every clock read a request to tksim (default: the\n"
-	       "                      simulated vDSO runs in the daemon over a shared vvar "
-	       "page)\n");
+	       "                      simulated vDSO runs in the daemon over a shared vvar page)\n"
+	       "  --inject BUG[,BUG]  switch historical bugs on (tksim bugs): the oracle,\n"
+	       "                      checked after every request, ends the run (exit 1)\n"
+	       "  --csv FILE          a time series of the run (docs/output.md), - for stdout\n"
+	       "  --csv-interval DUR  simulated time between CSV rows (default 1s)\n"
+	       "A SCENARIO file (scenarios/*.scn) holds these options, one per line without\n"
+	       "the dashes; the command line overrides it.\n");
 }
 
-static int daemon_parse(int argc, char **argv, struct dmn_opts *o)
+/* Options, from the command line (up to "--") or one scenario line: the one parser of both. */
+static int daemon_parse_argv(int argc, char **argv, struct dmn_opts *o)
 {
-	struct tksim_optset set = { .cmd = "daemon", .table = daemon_options };
 	struct tksim_optiter it;
-	int n = 0, c;
+	int c;
 	s64 v;
 	u64 u;
 
-	while (n < argc && strcmp(argv[n], "--"))
-		n++;
-	sim_config_default(&o->cfg);
-	o->duration_ns = 3600 * NSEC_PER_SEC;
-	o->read_cost_ns = SIM_DAEMON_READ_COST_NS;
-	tksim_opt_begin(&it, &set, n, argv);
+	tksim_opt_begin(&it, &o->set, argc, argv);
 	while ((c = tksim_opt_next(&it)) > 0) {
 		const char *a = it.value;
 
@@ -145,6 +157,12 @@ static int daemon_parse(int argc, char **argv, struct dmn_opts *o)
 		case 'y':
 			o->syscall_reads = true;
 			break;
+		case 'j':
+			if (sim_bugs_parse(a, &o->bugs))
+				return tksim_usage_error(
+					"daemon", "--inject: unknown bug in '%s' (see tksim bugs)",
+					a);
+			break;
 		case 'i':
 			if (tksim_parse_duration_ns(a, &o->log_interval_ns))
 				return tksim_usage_error("daemon", "bad --log-interval '%s'", a);
@@ -155,34 +173,61 @@ static int daemon_parse(int argc, char **argv, struct dmn_opts *o)
 				return tksim_usage_error("daemon",
 							 "--read-cost must be 0..1s, not '%s'", a);
 			break;
+		case 'c':
+			o->csv_path = a;
+			break;
+		case 'C':
+			if (tksim_parse_duration_ns(a, &o->csv_interval_ns) || !o->csv_interval_ns)
+				return tksim_usage_error("daemon", "bad --csv-interval '%s'", a);
+			break;
 		case 'h':
 			daemon_help();
 			return -1;
 		}
 	}
-	if (c < 0)
-		return TKSIM_EXIT_USAGE;
+	return c < 0 ? TKSIM_EXIT_USAGE : 0;
+}
+
+static int daemon_apply_line(int argc, char **argv, void *ctx)
+{
+	return daemon_parse_argv(argc, argv, ctx);
+}
+
+/*
+ * Defaults, then the scenario file if the first argument names one, then
+ * the options up to "--", which override the file; the command follows.
+ */
+static int daemon_parse(int argc, char **argv, struct dmn_opts *o)
+{
+	int n = 0, ret;
+
+	while (n < argc && strcmp(argv[n], "--"))
+		n++;
+	sim_config_default(&o->cfg);
+	o->duration_ns = 3600 * NSEC_PER_SEC;
+	o->read_cost_ns = SIM_DAEMON_READ_COST_NS;
+	o->csv_interval_ns = NSEC_PER_SEC;
+	o->set = (struct tksim_optset){ .cmd = "daemon", .table = daemon_options };
+	if (n > 1 && argv[1][0] != '-') {
+		char path[4096];
+
+		ret = scenario_apply(&o->scn, scenario_find(argv[1], path, sizeof(path)), "daemon",
+				     daemon_apply_line, o);
+		if (ret)
+			return ret;
+		argv[1] = argv[0];
+		argc--;
+		argv++;
+		n--;
+	}
+	ret = daemon_parse_argv(n, argv, o);
+	if (ret)
+		return ret;
 	if (n + 1 >= argc)
 		return tksim_usage_error("daemon",
 					 "no command: write `tksim daemon [OPTIONS] -- COMMAND`");
 	o->cmd = argv + n + 1;
 	return 0;
-}
-
-static void daemon_summary(struct sim_daemon *d, const struct dmn_opts *o, FILE *f)
-{
-	static const char *const adj_names[SIM_DAEMON_ADJ_NR] = {
-		"read", "offset", "frequency", "status", "tick", "setoffset", "other",
-	};
-
-	fprintf(f, "tksim daemon: %s, %" PRIu64 " requests, %" PRIu64 " waits, %" PRIu64 " ticks\n",
-		o->cmd[0], d->requests, d->waits, d->s->ticks);
-	fprintf(f, "adjtimex calls:");
-	for (int i = 0; i < SIM_DAEMON_ADJ_NR; i++)
-		fprintf(f, " %s %" PRIu64, adj_names[i], d->adj[i]);
-	fprintf(f, "; steps %" PRIu64 "\n", d->steps);
-	fprintf(f, "initial error %+" PRId64 "ns, final state: ", o->offset_ns);
-	sim_daemon_print_state(d, f);
 }
 
 /*
@@ -243,16 +288,10 @@ static int daemon_serve(struct sim_daemon *d, int sock, pid_t pid)
 	return status;
 }
 
-/**
- * cmd_daemon() - `tksim daemon [OPTIONS] -- COMMAND [ARGS]`
- * @argc: argument count
- * @argv: arguments; argv[0] is "daemon"
- *
- * Return: the daemon's exit status, 2 for bad usage or a refusal.
- */
-int cmd_daemon(int argc, char **argv)
+/* Build the system, start the program, serve it, report.  Return: the exit status. */
+static int daemon_run(const struct dmn_opts *opts)
 {
-	struct dmn_opts o = { 0 };
+	struct dmn_opts o = *opts;
 	struct sim_system *s;
 	struct sim_daemon d;
 	char path[4096];
@@ -260,9 +299,6 @@ int cmd_daemon(int argc, char **argv)
 	int sv[2], shmid = -1, vvfd = -1, status, err, ret;
 	pid_t pid;
 
-	ret = daemon_parse(argc, argv, &o);
-	if (ret)
-		return ret < 0 ? TKSIM_EXIT_OK : ret;
 	if (daemon_resolve(o.cmd[0], path, sizeof(path)))
 		return tksim_usage_error("daemon", "%s: command not found", o.cmd[0]);
 	if (daemon_check_elf(path, &why))
@@ -270,6 +306,7 @@ int cmd_daemon(int argc, char **argv)
 	s = sim_system_new(&o.cfg, &err);
 	if (!s)
 		return tksim_usage_error("daemon", "cannot build the system (error %d)", err);
+	sim_bugs_apply(&s->k, o.bugs);
 	sim_daemon_init(&d, s, o.offset_ns, o.duration_ns);
 	d.privileged = !o.unprivileged;
 	d.shm_noise_ns = o.shm_noise_ns;
@@ -278,12 +315,25 @@ int cmd_daemon(int argc, char **argv)
 	d.log = stdout;
 	d.log_interval_ns = o.log_interval_ns;
 	d.next_log_ns = s->now_ns + o.log_interval_ns;
+	if (o.csv_path) {
+		d.csv = strcmp(o.csv_path, "-") ? fopen(o.csv_path, "w") : stdout;
+		if (!d.csv) {
+			sim_system_free(s);
+			return tksim_usage_error("daemon", "cannot write %s: %s", o.csv_path,
+						 strerror(errno));
+		}
+		d.csv_interval_ns = o.csv_interval_ns;
+		d.next_csv_ns = s->now_ns + o.csv_interval_ns;
+		sim_daemon_csv_header(&d);
+	}
 	if (o.shm) {
 		struct shmid_ds ds;
 
 		shmid = shmget(IPC_PRIVATE, sizeof(struct tkp_shm_time), IPC_CREAT | 0600);
 		d.shm = shmid < 0 ? NULL : shmat(shmid, NULL, 0);
 		if (!d.shm || d.shm == (void *)-1) {
+			if (d.csv && d.csv != stdout)
+				fclose(d.csv);
 			sim_system_free(s);
 			return tksim_usage_error("daemon", "cannot create the SHM segment: %s",
 						 strerror(errno));
@@ -320,7 +370,7 @@ int cmd_daemon(int argc, char **argv)
 	}
 	status = daemon_serve(&d, sv[0], pid);
 	close(sv[0]);
-	daemon_summary(&d, &o, stdout);
+	daemon_summary(&d, o.cmd[0], o.offset_ns, stdout);
 	if (d.violation[0]) {
 		fprintf(stderr, "tksim: daemon: property violated at t=%" PRIu64 "ns: %s\n",
 			s->now_ns, d.violation);
@@ -344,10 +394,32 @@ int cmd_daemon(int argc, char **argv)
 		ret = TKSIM_EXIT_VIOLATION;
 	}
 out:
+	if (d.csv && d.csv != stdout)
+		fclose(d.csv);
 	if (d.vv)
 		munmap(d.vv, sizeof(*d.vv));
 	if (d.shm)
 		shmdt(d.shm);
 	sim_system_free(s);
+	return ret;
+}
+
+/**
+ * cmd_daemon() - `tksim daemon [OPTIONS] -- COMMAND [ARGS]`
+ * @argc: argument count
+ * @argv: arguments; argv[0] is "daemon"
+ *
+ * Return: the daemon's exit status, 2 for bad usage or a refusal.
+ */
+int cmd_daemon(int argc, char **argv)
+{
+	struct dmn_opts o = { 0 };
+	int ret = daemon_parse(argc, argv, &o);
+
+	if (!ret)
+		ret = daemon_run(&o);
+	else if (ret < 0)
+		ret = TKSIM_EXIT_OK; /* --help */
+	scenario_free(&o.scn);
 	return ret;
 }
