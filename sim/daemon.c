@@ -30,10 +30,23 @@ void sim_daemon_init(struct sim_daemon *d, struct sim_system *s, s64 initial_err
 	sim_rng_seed(&d->rng, s->cfg.counter.seed);
 }
 
-/** sim_daemon_true_ns() - true REALTIME now (ns): what a perfect reference would say. */
+/**
+ * sim_daemon_true_ns() - true REALTIME now (ns): what a perfect reference would say
+ * @d: the server
+ *
+ * POSIX time: at an inserted leap second the true clock repeats 23:59:59
+ * (the second 23:59:60 reads as 23:59:59 again, as the kernel's REALTIME
+ * does); at a deleted one it skips 23:59:59.
+ */
 s64 sim_daemon_true_ns(const struct sim_daemon *d)
 {
-	return d->true_boot_ns + (s64)d->s->now_ns;
+	s64 t = d->true_boot_ns + (s64)d->s->now_ns;
+
+	if (d->leap > 0 && t >= d->leap_midnight_ns)
+		t -= (s64)NSEC_PER_SEC;
+	else if (d->leap < 0 && t >= d->leap_midnight_ns - (s64)NSEC_PER_SEC)
+		t += (s64)NSEC_PER_SEC;
+	return t;
 }
 
 /** sim_daemon_error_ns() - the simulated REALTIME's error against true time now (ns). */
@@ -82,7 +95,10 @@ static void sim_daemon_feed_shm(struct sim_daemon *d)
 	shm->receive_sec = sys.tv_sec;
 	shm->receive_nsec = (unsigned int)sys.tv_nsec;
 	shm->receive_usec = (int)(sys.tv_nsec / 1000);
-	shm->leap = 0;
+	/* NTP's leap indicator, as gpsd writes it: 1 insert, 2 delete, until the leap is done. */
+	shm->leap = d->leap && truth < d->leap_midnight_ns - (d->leap < 0 ? (s64)NSEC_PER_SEC : 0)
+			    ? (d->leap > 0 ? 1 : 2)
+			    : 0;
 	shm->precision = -20;
 	shm->nsamples = 3;
 	shm->count++;
@@ -221,8 +237,9 @@ static void sim_daemon_count_adj(struct sim_daemon *d, unsigned int modes)
 	X(freq)                                                                               \
 	X(maxerror)                                                                           \
 	X(esterror)                                                                           \
-	X(status) X(constant) X(precision) X(tolerance) X(tick) X(ppsfreq) X(jitter) X(shift) \
-		X(stabil) X(jitcnt) X(calcnt) X(errcnt) X(stbcnt) X(tai)
+	X(status)                                                                             \
+	X(constant) X(precision) X(tolerance) X(tick) X(ppsfreq) X(jitter) X(shift) X(stabil) \
+		X(jitcnt) X(calcnt) X(errcnt) X(stbcnt) X(tai)
 
 static s64 sim_daemon_adjtime(struct sim_daemon *d, const struct tkp_req *rq, struct tkp_rep *rp)
 {

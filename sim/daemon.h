@@ -39,6 +39,8 @@ enum sim_daemon_adj {
  * @idle_since_ns: when the current idle span began (or the last deferment tick)
  * @shm:           the SHM refclock segment to feed, or NULL
  * @shm_noise_ns:  largest error of a SHM sample (uniform in +/-), 0 for none
+ * @leap:          a leap second at @leap_midnight_ns: 1 inserted, -1 deleted, 0 none
+ * @leap_midnight_ns: the UTC midnight of the leap, true REALTIME (ns)
  * @rng:           the noise's random numbers
  * @log:           where periodic state lines go, or NULL
  * @log_interval_ns: virtual time between them, 0 for none
@@ -74,6 +76,8 @@ struct sim_daemon {
 	u64 idle_since_ns;
 	struct tkp_shm_time *shm;
 	u64 shm_noise_ns;
+	int leap;
+	s64 leap_midnight_ns;
 	struct sim_rng rng;
 	FILE *log;
 	u64 log_interval_ns;

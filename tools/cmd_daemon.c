@@ -29,6 +29,9 @@
 #include "tools/scenario_find.h"
 #include "tools/tksim.h"
 
+/* 2027-01-01T00:00:00Z: the leap second of --leap ends 2026-12-31, a day chronyd takes leaps on. */
+#define DMN_LEAP_MIDNIGHT 1798761600LL
+
 /* Answers asking the daemon to stop before it is killed. */
 #define DMN_MAX_QUITS 100
 
@@ -47,6 +50,8 @@ static const struct tksim_option daemon_options[] = {
 	{ "syscall-reads", 'y', 0 },
 	{ "inject", 'j', TKSIM_OPT_VALUE },
 	{ "csv", 'c', TKSIM_OPT_VALUE },
+	{ "leap", 'L', TKSIM_OPT_VALUE },
+	{ "start-before-midnight", 'B', TKSIM_OPT_VALUE },
 	{ "csv-interval", 'C', TKSIM_OPT_VALUE },
 	{ "help", 'h', TKSIM_OPT_CMDLINE },
 	{ NULL, 0, 0 },
@@ -65,6 +70,8 @@ struct dmn_opts {
 	bool syscall_reads;
 	u64 bugs;
 	const char *csv_path;
+	int leap;
+	u64 before_midnight_ns;
 	u64 csv_interval_ns;
 	char **cmd;
 	struct tksim_optset set;
@@ -94,6 +101,9 @@ static void daemon_help(void)
 	       "                      checked after every request, ends the run (exit 1)\n"
 	       "  --csv FILE          a time series of the run (docs/output.md), - for stdout\n"
 	       "  --csv-interval DUR  simulated time between CSV rows (default 1s)\n"
+	       "  --leap insert|delete  a leap second at the end of 2026-12-31 (a day on which\n"
+	       "                      chronyd accepts one); the SHM refclock announces it\n"
+	       "  --start-before-midnight DUR  with --leap: boot that long before (default 1h)\n"
 	       "A SCENARIO file (scenarios/*.scn) holds these options, one per line without\n"
 	       "the dashes; the command line overrides it.\n");
 }
@@ -176,6 +186,21 @@ static int daemon_parse_argv(int argc, char **argv, struct dmn_opts *o)
 		case 'c':
 			o->csv_path = a;
 			break;
+		case 'L':
+			if (strcmp(a, "insert") && strcmp(a, "delete"))
+				return tksim_usage_error(
+					"daemon", "--leap must be insert or delete, not '%s'", a);
+			o->leap = strcmp(a, "insert") ? -1 : 1;
+			break;
+		case 'B':
+			if (tksim_parse_duration_ns(a, &o->before_midnight_ns) ||
+			    o->before_midnight_ns > 30 * 86400 * NSEC_PER_SEC)
+				return tksim_usage_error(
+					"daemon",
+					"--start-before-midnight must be 0..30d, not "
+					"'%s'",
+					a);
+			break;
 		case 'C':
 			if (tksim_parse_duration_ns(a, &o->csv_interval_ns) || !o->csv_interval_ns)
 				return tksim_usage_error("daemon", "bad --csv-interval '%s'", a);
@@ -223,6 +248,17 @@ static int daemon_parse(int argc, char **argv, struct dmn_opts *o)
 	ret = daemon_parse_argv(n, argv, o);
 	if (ret)
 		return ret;
+	if (o->leap) {
+		/* REALTIME at boot: that long before the leap's midnight, plus the initial error.
+		 */
+		s64 wall =
+			DMN_LEAP_MIDNIGHT * (s64)NSEC_PER_SEC -
+			(s64)(o->before_midnight_ns ? o->before_midnight_ns : 3600 * NSEC_PER_SEC) +
+			o->offset_ns;
+
+		o->cfg.wall_time.tv_sec = wall / (s64)NSEC_PER_SEC;
+		o->cfg.wall_time.tv_nsec = wall % (s64)NSEC_PER_SEC;
+	}
 	if (n + 1 >= argc)
 		return tksim_usage_error("daemon",
 					 "no command: write `tksim daemon [OPTIONS] -- COMMAND`");
@@ -308,6 +344,8 @@ static int daemon_run(const struct dmn_opts *opts)
 		return tksim_usage_error("daemon", "cannot build the system (error %d)", err);
 	sim_bugs_apply(&s->k, o.bugs);
 	sim_daemon_init(&d, s, o.offset_ns, o.duration_ns);
+	d.leap = o.leap;
+	d.leap_midnight_ns = DMN_LEAP_MIDNIGHT * (s64)NSEC_PER_SEC;
 	d.privileged = !o.unprivileged;
 	d.shm_noise_ns = o.shm_noise_ns;
 	d.read_cost_ns = o.read_cost_ns;

@@ -43,7 +43,7 @@ void daemon_summary(struct sim_daemon *d, const char *cmd, s64 offset_ns, FILE *
 		ntp->time_offset, (double)tx.freq / 65536.0, ntp->time_constant,
 		(unsigned int)tx.status);
 	timex_format_status(f, (u64)tx.status);
-	fprintf(f, ") tick %lld\n", tx.tick);
+	fprintf(f, ") tick %lld tai %d\n", tx.tick, (int)tx.tai);
 	if (d->oracle)
 		fprintf(f, "oracle: %" PRIu64 " instants checked, %s\n", d->ostats.checks,
 			d->violation[0] ? "a property failed" : "every property held");
