@@ -40,6 +40,7 @@ void sim_daemon_vvar_publish(struct sim_daemon *d)
 
 	if (!vv)
 		return;
+	vv->gen++;
 	vv->now_ns = d->s->now_ns;
 	vv->until_ns = sim_daemon_until_ns(d);
 	vv->read_cost_ns = d->read_cost_ns;

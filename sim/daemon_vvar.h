@@ -21,9 +21,14 @@
 #include "vdso/datapage.h"
 
 #define TKSIM_PRELOAD_VVAR_FD_ENV "TKSIM_PRELOAD_VVAR_FD"
+/* Where the preload keeps the page's fd for the programs the daemon starts: high, out of its way.
+ */
+#define TKSIM_PRELOAD_VVAR_FD 1001
 
 /**
  * struct tkp_vvar - the shared page
+ * @gen:          publications so far: a reader whose copy is older takes a fresh one (a
+ *                shell's children share the page with it)
  * @now_ns:       virtual time (tksim publishes it; each local read adds @read_cost_ns)
  * @until_ns:     a read at or after this instant is a request to tksim
  * @read_cost_ns: virtual time one read takes
@@ -40,6 +45,7 @@
  *                preload points it at its own counter page)
  */
 struct tkp_vvar {
+	u64 gen;
 	u64 now_ns;
 	u64 until_ns;
 	u64 read_cost_ns;

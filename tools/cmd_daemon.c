@@ -407,6 +407,7 @@ static int daemon_run(const struct dmn_opts *opts)
 		goto out;
 	}
 	status = daemon_serve(&d, sv[0], pid);
+	sim_daemon_vvar_sync(&d); /* the reads the program made after its last request */
 	close(sv[0]);
 	daemon_summary(&d, o.cmd[0], o.offset_ns, stdout);
 	if (d.violation[0]) {

@@ -26,7 +26,11 @@
 #include "vdso/gettimeofday.h"
 #include "vdso/syscall.h"
 
+#define TKSIM_STR2(x) #x
+#define TKSIM_STR(x) TKSIM_STR2(x)
+
 static struct tkp_vvar *tkp_vv;
+static u64 tkp_vv_gen; /* the publication the private copies are of */
 /* Private copies: the vvar page's counter pointer must point into this process. */
 static struct vdso_time_data tkp_vd;
 static struct vdso_sim_counter tkp_counter;
@@ -45,14 +49,27 @@ void tkp_vdso_init(void)
 		perror("tksim-preload: mmap of the vvar page");
 		_exit(2);
 	}
-	close(fd); /* the mapping stays; the daemon's fd numbers stay its own */
+	/*
+	 * The programs this one starts (a shell's commands) map the page too: keep
+	 * its fd at a high number, out of the program's way, and say where.
+	 */
+	if (fd != TKSIM_PRELOAD_VVAR_FD) {
+		if (dup2(fd, TKSIM_PRELOAD_VVAR_FD) < 0) {
+			perror("tksim-preload: dup2 of the vvar page");
+			_exit(2);
+		}
+		close(fd);
+		setenv(TKSIM_PRELOAD_VVAR_FD_ENV, TKSIM_STR(TKSIM_PRELOAD_VVAR_FD), 1);
+	}
 	tkp_vv = p;
+	tkp_vdso_refresh();
 }
 
 void tkp_vdso_refresh(void)
 {
 	if (!tkp_vv)
 		return;
+	tkp_vv_gen = tkp_vv->gen;
 	memcpy(&tkp_vd, &tkp_vv->vd, sizeof(tkp_vd));
 	memcpy(&tkp_counter, &tkp_vv->counter, sizeof(tkp_counter));
 	tkp_vd.arch_data.counter = &tkp_counter;
@@ -85,6 +102,8 @@ int64_t tkp_clock_read(clockid_t clk, struct timespec *ts, int op)
 
 	if (!vv || !tkp_vdso_clock(clk))
 		return tkp_gettime(clk, ts, op);
+	if (vv->gen != tkp_vv_gen)
+		tkp_vdso_refresh(); /* another process of the program made a request since */
 	if (op == TKP_GETRES) {
 		ret = cvdso_clock_getres(&tkp_vd, clk, &t);
 	} else {
