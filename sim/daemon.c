@@ -109,9 +109,7 @@ static void sim_daemon_feed_shm(struct sim_daemon *d)
 static void sim_daemon_advance(struct sim_daemon *d, u64 ns)
 {
 	while (ns) {
-		u64 step = ns;
-
-		u64 next = sim_daemon_next_sample_ns(d);
+		u64 next = sim_daemon_next_sample_ns(d), step = ns;
 
 		if (next - d->s->now_ns < step)
 			step = next - d->s->now_ns;
@@ -135,12 +133,10 @@ static void sim_daemon_idle(struct sim_daemon *d, u64 ns)
 	const u64 max_idle = d->s->k.tk_core.timekeeper.tkr_mono.clock->max_idle_ns;
 
 	while (ns) {
-		u64 step = ns;
+		u64 next = sim_daemon_next_sample_ns(d), step = ns;
 
 		if (d->idle_since_ns + max_idle - d->s->now_ns < step)
 			step = d->idle_since_ns + max_idle - d->s->now_ns;
-		u64 next = sim_daemon_next_sample_ns(d);
-
 		if (next - d->s->now_ns < step)
 			step = next - d->s->now_ns;
 		sim_stall_ns(d->s, step);
