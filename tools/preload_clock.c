@@ -101,14 +101,12 @@ int settimeofday(const struct timeval *tv, const struct timezone *tz)
 	return clock_settime(CLOCK_REALTIME, &ts);
 }
 
-#define TKP_TIMEX_FIELDS(X)                                                                   \
-	X(modes)                                                                              \
-	X(offset)                                                                             \
-	X(freq)                                                                               \
-	X(maxerror)                                                                           \
-	X(esterror)                                                                           \
-	X(status) X(constant) X(precision) X(tolerance) X(tick) X(ppsfreq) X(jitter) X(shift) \
-		X(stabil) X(jitcnt) X(calcnt) X(errcnt) X(stbcnt) X(tai)
+#define TKP_TIMEX_FIELDS(X)                                                                        \
+	X(modes)                                                                                   \
+	X(offset)                                                                                  \
+	X(freq)                                                                                    \
+	X(maxerror) X(esterror) X(status) X(constant) X(precision) X(tolerance) X(tick) X(ppsfreq) \
+		X(jitter) X(shift) X(stabil) X(jitcnt) X(calcnt) X(errcnt) X(stbcnt) X(tai)
 
 TKP_EXPORT int clock_adjtime(clockid_t clk, struct timex *tx);
 int clock_adjtime(clockid_t clk, struct timex *tx)
