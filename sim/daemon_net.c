@@ -162,8 +162,7 @@ bool sim_daemon_net_wait(struct sim_daemon *d, s32 clock, __int128 target, bool 
 		if (next < end)
 			d->end_ns = next;
 		if (t == none) {
-			sim_daemon_advance(d,
-					   d->end_ns > d->s->now_ns ? d->end_ns - d->s->now_ns : 0);
+			sim_daemon_wait_ns(d, d->end_ns > d->s->now_ns ? d->end_ns - d->s->now_ns : 0);
 			ended = true;
 		} else {
 			ended = sim_daemon_wait_until(d, c, t);

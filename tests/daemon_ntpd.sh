@@ -38,7 +38,7 @@ grep -v 'IO: Listen' "$tmp/a"
 [ $rc = 0 ] || bad "tksim daemon -- ntpd exited $rc"
 grep -q 'ntpd ntpsec-1.2.2: Starting' "$tmp/a" || bad "ntpd did not start"
 grep -q 'refusing' "$tmp/a" && bad "the preload refused something of ntpd's"
-grep -q '^kernel status: [a-z+]*pll' "$tmp/a" || bad "ntpd did not put the kernel in PLL mode"
+grep -q '^kernel PLL: .* status 0x[0-9a-f]* ([a-z+]*pll' "$tmp/a" || bad "ntpd did not put the kernel in PLL mode"
 grep -q 'adjtimex calls: read [0-9]* offset [1-9]' "$tmp/a" || bad "ntpd made no ADJ_OFFSET call"
 grep -q '^network: sent \([1-9][0-9]*\) (dropped 0), replies arrived \1, read \1$' "$tmp/a" ||
 	bad "ntpd did not read every reply"

@@ -11,9 +11,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "timekeeper/adjtimex.h"
 #include "tools/parse.h"
-#include "tools/timex_names.h"
 #include "tools/tksim.h"
 
 /* A default path: 1 ms each way, as to a server in the same region. */
@@ -102,13 +100,6 @@ int daemon_serve_net(struct sim_daemon *d, int sock, const struct tkp_req *rq)
 
 void daemon_net_summary(struct sim_daemon *d, FILE *f)
 {
-	struct tk_timex tx = { 0 };
-
-	if (!d->net || !d->net->nservers)
-		return;
-	sim_daemon_net_summary(d, f);
-	do_adjtimex(&d->s->k, &tx, false); /* modes 0: a read */
-	fprintf(f, "kernel status: ");
-	timex_format_status(f, (u64)tx.status);
-	fprintf(f, " offset=%lld constant=%lld\n", tx.offset, tx.constant);
+	if (d->net && d->net->nservers)
+		sim_daemon_net_summary(d, f);
 }

@@ -24,8 +24,7 @@ int daemon_parse_server(const char *arg, struct sim_daemon_net *n);
 int daemon_serve_net(struct sim_daemon *d, int sock, const struct tkp_req *rq);
 
 /**
- * daemon_net_summary() - with --server: what went over the network, and the kernel's discipline
- * (its STA_* status, as an NTP daemon left it)
+ * daemon_net_summary() - with --server: what went over the network
  * @d: the server
  * @f: where
  */
