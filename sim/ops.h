@@ -117,5 +117,6 @@ int sim_op_kind_from_name(const char *name);
 #define SIM_OPS_MAX_DECODED 256
 void sim_ops_decode(struct sim_op_list *l, const u8 *data, size_t size);
 size_t sim_ops_encode(const struct sim_op_list *l, u8 *buf, size_t size);
+int sim_ops_fit(struct sim_op_list *l);
 
 #endif /* TKSIM_SIM_OPS_H */
