@@ -51,7 +51,7 @@ static const s64 ppb_table[] = { 35000, 0, -250000, 500000, -35000, 1000, 120000
  * Long quiet stretches are NOHZ idle, as in the kernel: one accumulation
  * per gap of up to max_idle_ns, not one tick per 1/HZ.
  */
-#define INPUT_TICKS 32
+#define INPUT_TICKS 16
 #define INPUT_SPAN_NS (1600 * NSEC_PER_SEC)
 #define DT_MAX_NS (NSEC_PER_SEC / 4)
 /* A span beyond its limit wraps to its low 32 bits (< 4.3 s), then modulo the limit. */
@@ -194,8 +194,8 @@ static u64 fit_quiet(struct sim_op *op, struct budget *b)
 	} else if (op->kind == SIM_OP_STALL) {
 		limit = b->stall_max < b->span_left ? b->stall_max : b->span_left;
 	} else {
-		unsigned __int128 gaps = (unsigned __int128)(b->ticked_left / b->period) *
-					 b->max_idle;
+		unsigned __int128 gaps =
+			(unsigned __int128)(b->ticked_left / b->period) * b->max_idle;
 
 		limit = gaps < b->span_left ? (u64)gaps : b->span_left;
 	}

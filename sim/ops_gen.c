@@ -126,11 +126,12 @@ static void gen_op(struct sim_op *op, struct sim_rng *r, u64 t)
 	op->user = sim_rng_below(r, 10) == 0;
 	switch (op->kind) {
 	case SIM_OP_TICKS:
-		op->a = sim_rng_below(r, 8) ? sim_rng_range(r, 1, 8) : sim_rng_range(r, 16, 64);
+		op->a = sim_rng_below(r, 8) ? sim_rng_range(r, 1, 4) : sim_rng_range(r, 8, 32);
 		break;
 	case SIM_OP_IDLE:
 	case SIM_OP_STALL:
-		/* Mostly seconds; one in eight up to 1600 s (the decoder's span: beyond max_cycles). */
+		/* Mostly seconds; one in eight up to 1600 s (the decoder's span: beyond
+		 * max_cycles). */
 		op->a = (s64)(sim_rng_below(r, 8) ? sim_rng_below(r, 3 * NSEC_PER_SEC)
 						  : sim_rng_below(r, 1600 * NSEC_PER_SEC));
 		break;
