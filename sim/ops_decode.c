@@ -51,8 +51,8 @@ static const s64 ppb_table[] = { 35000, 0, -250000, 500000, -35000, 1000, 120000
  * Long quiet stretches are NOHZ idle, as in the kernel: one accumulation
  * per gap of up to max_idle_ns, not one tick per 1/HZ.
  */
-#define INPUT_TICKS 16
-#define INPUT_SPAN_NS (1600 * NSEC_PER_SEC)
+#define INPUT_TICKS SIM_OPS_INPUT_TICKS
+#define INPUT_SPAN_NS SIM_OPS_INPUT_SPAN_NS
 #define DT_MAX_NS (NSEC_PER_SEC / 4)
 /* A span beyond its limit wraps to its low 32 bits (< 4.3 s), then modulo the limit. */
 #define SPAN_WRAP_MASK 0xffffffffULL
