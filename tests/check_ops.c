@@ -170,6 +170,41 @@ START_TEST(test_decoder_budget)
 }
 END_TEST
 
+/*
+ * The instant check after every op is not repeated where it would read the
+ * same values (a read, a failed call, at the instant of the last check), and
+ * is repeated after anything else at that instant: here a read, a second
+ * read (not read again), a settimeofday that sets the clock (read again) and
+ * an adjtimex that fails (not read again), all at 1 ms.
+ */
+START_TEST(test_instant_not_read_twice)
+{
+	struct sim_op ops[] = {
+		{ .t_ns = 1000000, .kind = SIM_OP_READ },
+		{ .t_ns = 1000000, .kind = SIM_OP_READ },
+		{ .t_ns = 1000000,
+		  .kind = SIM_OP_SETTIMEOFDAY,
+		  .has_tv = true,
+		  .a = 1767225600 + 3600,
+		  .b = 5 },
+		{ .t_ns = 1000000,
+		  .kind = SIM_OP_ADJTIMEX,
+		  .tx = { .modes = ADJ_TICK, .tick = 1 } },
+	};
+	struct sim_op_list l;
+	struct sim_ops_result r;
+
+	sim_ops_init(&l);
+	for (unsigned int i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		sim_ops_push(&l, &ops[i]);
+	ck_assert_int_eq(sim_ops_run(&l, 0, 0, &r, NULL), 0);
+	ck_assert_uint_eq(r.ops_run, 4);
+	ck_assert_uint_eq(r.evals[OP_PROP_ERRNO], 1);
+	ck_assert_uint_eq(r.evals[OP_PROP_VDSO_EQ], 2);
+	sim_ops_free(&l);
+}
+END_TEST
+
 /* Text: every seed written as scenario lines parses back to the same ops. */
 START_TEST(test_seed_text_round_trip)
 {
@@ -293,6 +328,7 @@ static Suite *ops_suite(void)
 	tcase_add_test(tc, test_seed_bytes_round_trip);
 	tcase_add_test(tc, test_decoder_total);
 	tcase_add_test(tc, test_decoder_budget);
+	tcase_add_test(tc, test_instant_not_read_twice);
 	tcase_add_test(tc, test_seed_text_round_trip);
 	tcase_add_test(tc, test_seeds_find_bugs);
 	tcase_add_test(tc, test_failed_call_oracle);
