@@ -111,7 +111,8 @@ int select(int nfds, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
 		w0 = *w;
 	if (e)
 		e0 = *e;
-	n = real(nfds, r, w, e, &zero);
+	/* No fd to look at (chronyd's loop without sockets): nothing is ready, no syscall. */
+	n = nfds > 0 ? real(nfds, r, w, e, &zero) : 0;
 	if (n != 0 || (tv && !tv->tv_sec && !tv->tv_usec))
 		return n;
 	if (tv) {
@@ -131,7 +132,7 @@ int select(int nfds, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
 		*w = w0;
 	if (e)
 		*e = e0;
-	return real(nfds, r, w, e, &zero);
+	return nfds > 0 ? real(nfds, r, w, e, &zero) : 0;
 }
 
 TKP_EXPORT int pselect(int nfds, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
