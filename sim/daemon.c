@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "sim/daemon_net.h"
 #include "timekeeper/adjtimex.h"
 
 /**
@@ -162,8 +163,13 @@ static void sim_daemon_idle_exit(struct sim_daemon *d)
 		sim_idle_ns(d->s, 0);
 }
 
-/* Virtual time passes while the daemon waits: idle (NOHZ) or with periodic ticks. */
-static void sim_daemon_wait_ns(struct sim_daemon *d, u64 ns)
+/**
+ * sim_daemon_wait_ns() - virtual time passes while the daemon waits: idle (NOHZ) or with
+ * periodic ticks
+ * @d:  the server
+ * @ns: how long
+ */
+void sim_daemon_wait_ns(struct sim_daemon *d, u64 ns)
 {
 	if (d->nohz)
 		sim_daemon_idle(d, ns);
@@ -171,7 +177,12 @@ static void sim_daemon_wait_ns(struct sim_daemon *d, u64 ns)
 		sim_daemon_advance(d, ns);
 }
 
-/*
+/**
+ * sim_daemon_wait_until() - wait until @clock reads @target, or the run ends
+ * @d:      the server
+ * @clock:  the clock
+ * @target: the deadline on it (ns)
+ *
  * Wait until @clock reads @target, or the run ends.  The step is the
  * remaining clock distance less an eighth (no clock runs 8/7 of true time:
  * ADJ_TICK allows +-10%), so the wait converges geometrically and, in its
@@ -180,7 +191,7 @@ static void sim_daemon_wait_ns(struct sim_daemon *d, u64 ns)
  * kernel's own read path rather than by dividing by a nominal frequency.
  * Return: true if the run ended first.
  */
-static bool sim_daemon_wait_until(struct sim_daemon *d, s32 clock, __int128 target)
+bool sim_daemon_wait_until(struct sim_daemon *d, s32 clock, __int128 target)
 {
 	for (;;) {
 		struct timespec64 ts;
@@ -260,22 +271,28 @@ static s64 sim_daemon_adjtime(struct sim_daemon *d, const struct tkp_req *rq, st
 
 static s64 sim_daemon_wait(struct sim_daemon *d, const struct tkp_req *rq, struct tkp_rep *rp)
 {
+	bool forever = rq->sec == INT64_MAX;
 	struct timespec64 now;
-	__int128 target;
+	__int128 target = 0;
 	int ret;
 
 	d->waits++;
 	d->idle_since_ns = d->s->now_ns;
-	if (rq->sec == INT64_MAX) {
-		sim_daemon_wait_ns(d, d->end_ns > d->s->now_ns ? d->end_ns - d->s->now_ns : 0);
-		rp->quit = 1;
-	} else {
+	if (!forever) {
 		ret = sim_clock_gettime(d->s, SIM_PATH_SYSCALL, rq->clock, &now);
 		if (ret)
 			return ret;
 		target = (__int128)rq->sec * NSEC_PER_SEC + rq->nsec;
 		if (!rq->abs)
 			target += ts_to_ns(&now);
+	}
+	if (sim_daemon_net_pending(d)) {
+		/* Packets in flight: stop at each arrival (sim/daemon_net.c). */
+		rp->quit = sim_daemon_net_wait(d, rq->clock, target, forever);
+	} else if (forever) {
+		sim_daemon_wait_ns(d, d->end_ns > d->s->now_ns ? d->end_ns - d->s->now_ns : 0);
+		rp->quit = 1;
+	} else {
 		rp->quit = sim_daemon_wait_until(d, rq->clock, target);
 	}
 	if (d->nohz)

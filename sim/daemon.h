@@ -58,6 +58,7 @@ enum sim_daemon_adj {
  * @quits:         answers that asked the daemon to stop
  * @hello:         the preload announced itself
  * @refused:       what the preload refused, or "" (then it exits 2)
+ * @net:           the simulated network (sim/daemon_net.h), or NULL
  * @vv:            the vvar page shared with the preload (sim/daemon_vvar.h), or NULL: every read
  *                 is then a request
  * @local_reads:   clock reads the preload served in the daemon's process
@@ -95,6 +96,7 @@ struct sim_daemon {
 	u64 quits;
 	bool hello;
 	char refused[128];
+	struct sim_daemon_net *net;
 	struct tkp_vvar *vv;
 	u64 local_reads;
 	bool oracle;
@@ -109,6 +111,8 @@ void sim_daemon_serve(struct sim_daemon *d, const struct tkp_req *rq, struct tkp
 s64 sim_daemon_true_ns(const struct sim_daemon *d);
 s64 sim_daemon_error_ns(struct sim_daemon *d);
 void sim_daemon_print_state(struct sim_daemon *d, FILE *f);
+void sim_daemon_wait_ns(struct sim_daemon *d, u64 ns);
+bool sim_daemon_wait_until(struct sim_daemon *d, s32 clock, __int128 target);
 void sim_daemon_vvar_publish(struct sim_daemon *d);
 void sim_daemon_vvar_sync(struct sim_daemon *d);
 void sim_daemon_check(struct sim_daemon *d);

@@ -23,6 +23,7 @@
 #include "sim/daemon.h"
 #include "sim/daemon_vvar.h"
 #include "tools/daemon_launch.h"
+#include "tools/daemon_net_opts.h"
 #include "tools/daemon_report.h"
 #include "tools/options.h"
 #include "tools/scenario.h"
@@ -46,6 +47,7 @@ static const struct tksim_option daemon_options[] = {
 	{ "unprivileged", 'u', 0 },
 	{ "log-interval", 'i', TKSIM_OPT_VALUE },
 	{ "read-cost", 'r', TKSIM_OPT_VALUE },
+	{ "server", 'S', TKSIM_OPT_VALUE },
 	{ "periodic-tick", 't', 0 },
 	{ "syscall-reads", 'y', 0 },
 	{ "inject", 'j', TKSIM_OPT_VALUE },
@@ -74,6 +76,7 @@ struct dmn_opts {
 	u64 before_midnight_ns;
 	u64 csv_interval_ns;
 	char **cmd;
+	struct sim_daemon_net net; /* its servers; the rest is set up by cmd_daemon() */
 	struct tksim_optset set;
 	struct scenario scn;
 };
@@ -104,6 +107,10 @@ static void daemon_help(void)
 	       "  --leap insert|delete  a leap second at the end of 2026-12-31 (a day on which\n"
 	       "                      chronyd accepts one); the SHM refclock announces it\n"
 	       "  --start-before-midnight DUR  with --leap: boot that long before (default 1h)\n"
+	       "  --server ADDR[,delay=DUR][,jitter=DUR][,asym=TIME]\n"
+	       "                      an NTP server at ADDR (numeric), port 123 of the simulated\n"
+	       "                      network: one-way delay (default 1ms), plus uniform 0..jitter\n"
+	       "                      each way; the request's path asym longer (up to 4 servers)\n"
 	       "A SCENARIO file (scenarios/*.scn) holds these options, one per line without\n"
 	       "the dashes; the command line overrides it.\n");
 }
@@ -182,6 +189,10 @@ static int daemon_parse_argv(int argc, char **argv, struct dmn_opts *o)
 			    o->read_cost_ns > NSEC_PER_SEC)
 				return tksim_usage_error("daemon",
 							 "--read-cost must be 0..1s, not '%s'", a);
+			break;
+		case 'S':
+			if (daemon_parse_server(a, &o->net))
+				return TKSIM_EXIT_USAGE;
 			break;
 		case 'c':
 			o->csv_path = a;
@@ -298,6 +309,19 @@ static int daemon_share_vvar(struct sim_daemon *d)
 	return fd;
 }
 
+/* The simulated network: --server's servers, the jitter seeded from --seed. */
+static void daemon_net_setup(struct sim_daemon *d, struct dmn_opts *o)
+{
+	struct sim_ntp_server servers[SIM_NET_MAX_SERVERS];
+	int n = o->net.nservers;
+
+	memcpy(servers, o->net.servers, sizeof(servers));
+	sim_daemon_net_init(&o->net, o->cfg.counter.seed);
+	memcpy(o->net.servers, servers, sizeof(servers));
+	o->net.nservers = n;
+	d->net = &o->net;
+}
+
 /* Serve the child until it exits.  Return: its wait status. */
 static int daemon_serve(struct sim_daemon *d, int sock, pid_t pid)
 {
@@ -312,11 +336,16 @@ static int daemon_serve(struct sim_daemon *d, int sock, pid_t pid)
 			continue;
 		if (n != (ssize_t)sizeof(rq))
 			break;
-		sim_daemon_serve(d, &rq, &rp);
+		if (rq.op >= TKP_NET_SOCKET) {
+			if (daemon_serve_net(d, sock, &rq))
+				break;
+		} else {
+			sim_daemon_serve(d, &rq, &rp);
+			if (send(sock, &rp, sizeof(rp), MSG_NOSIGNAL) != (ssize_t)sizeof(rp))
+				break;
+		}
 		if (d->quits > DMN_MAX_QUITS || d->violation[0])
 			kill(pid, SIGKILL);
-		if (send(sock, &rp, sizeof(rp), MSG_NOSIGNAL) != (ssize_t)sizeof(rp))
-			break;
 	}
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
@@ -344,6 +373,7 @@ static int daemon_run(const struct dmn_opts *opts)
 		return tksim_usage_error("daemon", "cannot build the system (error %d)", err);
 	sim_bugs_apply(&s->k, o.bugs);
 	sim_daemon_init(&d, s, o.offset_ns, o.duration_ns);
+	daemon_net_setup(&d, &o);
 	d.leap = o.leap;
 	d.leap_midnight_ns = DMN_LEAP_MIDNIGHT * (s64)NSEC_PER_SEC;
 	d.privileged = !o.unprivileged;

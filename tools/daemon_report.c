@@ -7,6 +7,7 @@
 #include <inttypes.h>
 
 #include "timekeeper/adjtimex.h"
+#include "tools/daemon_net_opts.h"
 #include "tools/timex_names.h"
 
 /**
@@ -32,6 +33,7 @@ void daemon_summary(struct sim_daemon *d, const char *cmd, s64 offset_ns, FILE *
 	for (int i = 0; i < SIM_DAEMON_ADJ_NR; i++)
 		fprintf(f, " %s %" PRIu64, adj_names[i], d->adj[i]);
 	fprintf(f, "; steps %" PRIu64 "\n", d->steps);
+	daemon_net_summary(d, f);
 	fprintf(f, "initial error %+" PRId64 "ns, final state: ", offset_ns);
 	sim_daemon_print_state(d, f);
 	fprintf(f, "daemon's view: offset %+" PRId64 "ns, frequency %+.3fppm against true time\n",
