@@ -3,10 +3,13 @@
 # CC=clang && make tests/fuzz/tksim-fuzzer, in the folder BUILD).  Usage:
 #
 #   tests/fuzz/libfuzzer.sh fork BUILD CORPUS N SECONDS   # -fork=N worker processes
+#   tests/fuzz/libfuzzer.sh run BUILD CORPUS SECONDS [DIR...]  # one process; DIRs: extra
+#                                                 # corpora read at start (an AFL++ queue)
 #   tests/fuzz/libfuzzer.sh merge BUILD OUT IN...         # corpus minimisation (-merge=1)
 #
-# The seed corpus (tests/fuzz/corpus) is copied into CORPUS first; crashes are saved as
-# CORPUS/../crash-*; replay one with BUILD/tests/fuzz/tksim-fuzzer FILE or the gcc driver.
+# The seed corpus (tests/fuzz/corpus) is copied into CORPUS first; new inputs are written to
+# CORPUS only; crashes are saved as CORPUS/../crash-*; replay one with
+# BUILD/tests/fuzz/tksim-fuzzer FILE or the gcc driver.
 set -eu
 cmd=${1:-}
 src=$(dirname "$0")
@@ -18,6 +21,14 @@ fork)
 	"$build/tests/fuzz/tksim-fuzzer" -fork="$n" -max_total_time="$secs" \
 		-dict="$src/tksim.dict" -artifact_prefix="$corpus/../" "$corpus"
 	;;
+run)
+	build=$2 corpus=$3 secs=$4
+	shift 4
+	mkdir -p "$corpus"
+	cp -n "$src"/corpus/* "$corpus"/ 2>/dev/null || true
+	"$build/tests/fuzz/tksim-fuzzer" -max_total_time="$secs" -print_final_stats=1 \
+		-dict="$src/tksim.dict" -artifact_prefix="$corpus/../" "$corpus" "$@"
+	;;
 merge)
 	build=$2 out=$3
 	shift 3
@@ -25,7 +36,7 @@ merge)
 	"$build/tests/fuzz/tksim-fuzzer" -merge=1 "$out" "$@"
 	;;
 *)
-	sed -n '2,9p' "$0"
+	sed -n '2,11p' "$0"
 	exit 2
 	;;
 esac
