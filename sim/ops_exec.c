@@ -27,6 +27,7 @@ struct exec {
 	unsigned int flags;
 	unsigned int op_index;
 	FILE *log;
+	u64 pending0; /* ns not yet accumulated before the adjtimex being checked */
 	char prop[32];
 	char clock[24];
 	char why[256];
@@ -61,13 +62,21 @@ static bool why_values(const char *why, __int128 v[2])
  * so that it is told apart from a coarse clock that drifts (coarse-pre-6.15).
  * The fine clock also runs on by what is not yet accumulated: with no tick
  * (a stall, an idle gap) a coarse clock a second ahead at the step is less
- * than a second ahead later, until the next accumulation refreshes it.
+ * than a second ahead later, until the next accumulation refreshes it (which
+ * may be the adjtimex that is checked: then what was pending before it counts).
  */
-static void classify_coarse(struct exec *x)
+static u64 pending_ns(const struct exec *x)
 {
 	const struct tk_read_base *tkr = &x->s->k.tk_core.timekeeper.tkr_mono;
 	u64 delta = (tkr->clock->read(tkr->clock) - tkr->cycle_last) & tkr->mask;
-	__int128 pending = (__int128)(((unsigned __int128)delta * tkr->mult) >> tkr->shift);
+
+	return (u64)(((unsigned __int128)delta * tkr->mult) >> tkr->shift);
+}
+
+static void classify_coarse(struct exec *x)
+{
+	u64 now = pending_ns(x);
+	__int128 pending = now > x->pending0 ? now : x->pending0;
 	__int128 slack = 2 * (__int128)x->s->tick_period_ns;
 	__int128 v[2], d;
 	size_t len = strlen(x->clock);
@@ -208,6 +217,7 @@ static int call_adjtimex(struct exec *x, const struct sim_op *op, bool *stop)
 	int ret;
 
 	if (still) {
+		x->pending0 = pending_ns(x);
 		oracle_snapshot(x->s, SIM_PATH_VDSO, &v0, x->why, sizeof(x->why));
 		oracle_snapshot(x->s, SIM_PATH_SYSCALL, &k0, x->why, sizeof(x->why));
 	}
@@ -215,8 +225,10 @@ static int call_adjtimex(struct exec *x, const struct sim_op *op, bool *stop)
 		ret = tk_sys_clock_adjtime(&x->s->k, op->clock, &tx, !op->user);
 	else
 		ret = do_adjtimex(&x->s->k, &tx, !op->user);
-	if (ret < 0)
+	if (ret < 0) {
+		x->pending0 = 0;
 		return ret;
+	}
 	x->o.evals[OP_PROP_FREQ_STILL] += still;
 	if (still) {
 		/*
@@ -239,6 +251,7 @@ static int call_adjtimex(struct exec *x, const struct sim_op *op, bool *stop)
 			if (*stop)
 				return ret;
 		}
+		x->pending0 = 0;
 	}
 	/*
 	 * The kernel fills in the result before TK_ADV_FREQ applies the new frequency;
