@@ -89,6 +89,28 @@ static void classify_coarse(struct exec *x)
 		strcpy(x->prop, "coarse-second-step");
 }
 
+/*
+ * mult beyond maxadj (the kernel's "more than 11%" warning): max_cycles is
+ * U64_MAX / (mult + maxadj), so timekeeping_forward_now()'s chunks of
+ * max_cycles * mult wrap 2^64 after a tickless span longer than max_cycles
+ * (a stall, then suspend or a clock set).  A clock off by whole wraps,
+ * k * 2^64 >> shift ns give or take two ticks, gets its own property name.
+ */
+static void classify_mult_wrap(struct exec *x)
+{
+	const struct tk_read_base *tkr = &x->s->k.tk_core.timekeeper.tkr_mono;
+	__int128 wrap = (__int128)1 << (64 - tkr->shift),
+		 slack = 2 * (__int128)x->s->tick_period_ns;
+	__int128 v[2], d, k;
+
+	if (tkr->mult <= (u64)tkr->clock->mult + tkr->clock->maxadj || !why_values(x->why, v))
+		return;
+	d = v[0] > v[1] ? v[0] - v[1] : v[1] - v[0];
+	k = (d + wrap / 2) / wrap;
+	if (k && d - k * wrap <= slack && k * wrap - d <= slack)
+		strcpy(x->prop, "mult-beyond-maxadj-wrap");
+}
+
 /* Record a finding; return true when the run must stop. */
 static bool finding(struct exec *x, const char *kind)
 {
@@ -96,6 +118,7 @@ static bool finding(struct exec *x, const char *kind)
 	const char *expl;
 
 	classify_coarse(x);
+	classify_mult_wrap(x);
 	snprintf(f.sig, sizeof(f.sig), "%s %s %s", x->prop, x->clock, kind);
 	snprintf(f.why, sizeof(f.why), "%s", x->why);
 	f.op_index = x->op_index;
@@ -112,6 +135,9 @@ static bool finding(struct exec *x, const char *kind)
 			x->o.mono[0].seen[TK_CLOCK_REALTIME_COARSE] = false;
 			x->o.mono[0].seen[TK_CLOCK_MONOTONIC_COARSE] = false;
 		}
+		/* Nor are the wrapped values: every clock of tkr_mono stepped back. */
+		if (!strcmp(x->prop, "mult-beyond-maxadj-wrap"))
+			memset(x->o.mono, 0, sizeof(x->o.mono));
 		if (!x->r->nr_known++)
 			x->r->known = f;
 		return false;

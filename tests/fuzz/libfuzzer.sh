@@ -4,7 +4,10 @@
 #
 #   tests/fuzz/libfuzzer.sh fork BUILD CORPUS N SECONDS   # -fork=N worker processes
 #   tests/fuzz/libfuzzer.sh run BUILD CORPUS SECONDS [DIR...]  # one process; DIRs: extra
-#                                                 # corpora read at start (an AFL++ queue)
+#                                                 # corpora read at start (an AFL++ queue);
+#                                                 # $LIBFUZZER_FLAGS adds flags, e.g.
+#                                                 # "-fork=1 -ignore_crashes=1" to go on
+#                                                 # after a finding
 #   tests/fuzz/libfuzzer.sh merge BUILD OUT IN...         # corpus minimisation (-merge=1)
 #
 # The seed corpus (tests/fuzz/corpus) is copied into CORPUS first; new inputs are written to
@@ -26,7 +29,8 @@ run)
 	shift 4
 	mkdir -p "$corpus"
 	cp -n "$src"/corpus/* "$corpus"/ 2>/dev/null || true
-	"$build/tests/fuzz/tksim-fuzzer" -max_total_time="$secs" -print_final_stats=1 \
+	# shellcheck disable=SC2086
+	"$build/tests/fuzz/tksim-fuzzer" ${LIBFUZZER_FLAGS:-} -max_total_time="$secs" -print_final_stats=1 \
 		-dict="$src/tksim.dict" -artifact_prefix="$corpus/../" "$corpus" "$@"
 	;;
 merge)
@@ -36,7 +40,7 @@ merge)
 	"$build/tests/fuzz/tksim-fuzzer" -merge=1 "$out" "$@"
 	;;
 *)
-	sed -n '2,11p' "$0"
+	sed -n '2,14p' "$0"
 	exit 2
 	;;
 esac
