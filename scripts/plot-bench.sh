@@ -21,7 +21,7 @@ while [ $# -gt 0 ]; do
 	-a) api=$2; shift 2 ;;
 	-o) plot_out "$2"; shift 2 ;;
 	--) shift; break ;;
-	-h | --help) sed -n '3,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) plot_help; exit 0 ;;
 	*) plot_die "unknown argument '$1' (try --help)" ;;
 	esac
 done

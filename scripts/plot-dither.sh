@@ -15,14 +15,8 @@ name=plot-dither.sh
 # shellcheck source=scripts/plot-lib.sh
 . "$(dirname "$0")/plot-lib.sh"
 plot_out docs/mult-dither
-while [ $# -gt 0 ]; do
-	case $1 in
-	-o) plot_out "$2"; shift 2 ;;
-	--) shift; break ;;
-	-h | --help) sed -n '3,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-	*) plot_die "unknown argument '$1' (try --help)" ;;
-	esac
-done
+plot_args "$@"
+shift "$plot_shift"
 plot_setup
 
 "$tksim" run --ntpd off --adjtimex 0:freq=-35 --duration 1.05s --trace "$plot_tmp/t.tsv" \

@@ -13,14 +13,8 @@ name=plot-leap.sh
 # shellcheck source=scripts/plot-lib.sh
 . "$(dirname "$0")/plot-lib.sh"
 plot_out docs/leap-second
-while [ $# -gt 0 ]; do
-	case $1 in
-	-o) plot_out "$2"; shift 2 ;;
-	--) shift; break ;;
-	-h | --help) sed -n '3,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-	*) plot_die "unknown argument '$1' (try --help)" ;;
-	esac
-done
+plot_args "$@"
+shift "$plot_shift"
 plot_setup
 scn=$(dirname "$0")/../scenarios/leap-insert.scn
 [ -r "$scn" ] || plot_die "no $scn"

@@ -18,6 +18,30 @@ plot_out() {
 	out=${out%.svg}
 }
 
+# The script's own header comment (its second line on, up to the code) as help.
+plot_help() {
+	sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0" | sed "1s/^tksim's own: //; 1s/^./\\u&/"
+}
+
+# The options of a plot script that has no others: -o FILE, -h/--help, then "--" and
+# tksim's options.  The caller shifts $plot_shift arguments away afterwards.
+plot_args() {
+	plot_shift=0
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-o)
+			[ $# -ge 2 ] || plot_die "-o needs a FILE"
+			plot_out "$2"
+			shift 2
+			plot_shift=$((plot_shift + 2))
+			;;
+		--) plot_shift=$((plot_shift + 1)); return 0 ;;
+		-h | --help) plot_help; exit 0 ;;
+		*) plot_die "unknown argument '$1' (try --help)" ;;
+		esac
+	done
+}
+
 plot_setup() {
 	tksim=${TKSIM:-}
 	if [ -z "$tksim" ]; then

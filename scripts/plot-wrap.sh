@@ -16,14 +16,8 @@ name=plot-wrap.sh
 # shellcheck source=scripts/plot-lib.sh
 . "$(dirname "$0")/plot-lib.sh"
 plot_out docs/counter-wrap
-while [ $# -gt 0 ]; do
-	case $1 in
-	-o) plot_out "$2"; shift 2 ;;
-	--) shift; break ;;
-	-h | --help) sed -n '3,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-	*) plot_die "unknown argument '$1' (try --help)" ;;
-	esac
-done
+plot_args "$@"
+shift "$plot_shift"
 plot_setup
 
 "$tksim" run --bits 24 --freq 3579545 --hz 100 --ntpd off --duration 12s \

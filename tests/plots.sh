@@ -45,4 +45,12 @@ if sh "$scripts/plot-leap.sh" --frobnicate >/dev/null 2>&1; then
 else
 	echo "ok: an unknown option is refused"
 fi
+# --help is each script's own header: its first line and its usage line.
+for s in ntp dither leap wrap bench; do
+	h=$(sh "$scripts/plot-$s.sh" --help) || h=
+	case $h in
+	Plot*"Usage: scripts/plot-$s.sh"*) echo "ok: plot-$s.sh --help" ;;
+	*) echo "FAIL: plot-$s.sh --help does not show its header and usage"; fail=1 ;;
+	esac
+done
 exit $fail

@@ -61,10 +61,12 @@ static inline u64 timekeeping_get_ns(const struct tk_read_base *tkr)
 			    READ_ONCE(tkr->shift));
 }
 
-/** ktime_get() - CLOCK_MONOTONIC in ns. */
-ktime_t ktime_get(const struct tk_kernel *k)
+/*
+ * tk_get_base_ns(): @tkr's base + ns since it, from one read section: the
+ * body of ktime_get() and ktime_get_raw(), which differ only in the read base.
+ */
+static inline ktime_t tk_get_base_ns(const struct tk_kernel *k, const struct tk_read_base *tkr)
 {
-	const struct timekeeper *tk = tk_live(k);
 	ktime_t base;
 	u64 nsecs;
 	u32 seq;
@@ -72,35 +74,34 @@ ktime_t ktime_get(const struct tk_kernel *k)
 	do {
 		/* Acquire: the loads and the counter read below stay after this. */
 		seq = seqcount_read_begin(&k->tk_core.seq);
-		base = READ_ONCE(tk->tkr_mono.base);
-		nsecs = timekeeping_get_ns(&tk->tkr_mono);
+		base = READ_ONCE(tkr->base);
+		nsecs = timekeeping_get_ns(tkr);
 		/* The retry's smp_rmb(): the loads above complete before seq is reloaded. */
 	} while (seqcount_read_retry(&k->tk_core.seq, seq));
 	return base + (ktime_t)nsecs;
+}
+
+/** ktime_get() - CLOCK_MONOTONIC in ns. */
+ktime_t ktime_get(const struct tk_kernel *k)
+{
+	return tk_get_base_ns(k, &tk_live(k)->tkr_mono);
 }
 
 /** ktime_get_raw() - CLOCK_MONOTONIC_RAW in ns. */
 ktime_t ktime_get_raw(const struct tk_kernel *k)
 {
-	const struct timekeeper *tk = tk_live(k);
-	ktime_t base;
-	u64 nsecs;
-	u32 seq;
-
-	do {
-		/* Acquire: the loads and the counter read below stay after this. */
-		seq = seqcount_read_begin(&k->tk_core.seq);
-		base = READ_ONCE(tk->tkr_raw.base);
-		nsecs = timekeeping_get_ns(&tk->tkr_raw);
-		/* The retry's smp_rmb(): the loads above complete before seq is reloaded. */
-	} while (seqcount_read_retry(&k->tk_core.seq, seq));
-	return base + (ktime_t)nsecs;
+	return tk_get_base_ns(k, &tk_live(k)->tkr_raw);
 }
 
-/** ktime_get_real_ts64() - CLOCK_REALTIME. */
-void ktime_get_real_ts64(const struct tk_kernel *k, struct timespec64 *ts)
+/*
+ * tk_get_sec_ts64(): *@secp (+ *@tai when not NULL) seconds and @tkr's ns
+ * past them, from one read section, normalised: the body of the REALTIME,
+ * MONOTONIC_RAW and TAI readers (ktime_get_real_ts64(), ktime_get_raw_ts64(),
+ * ktime_get_clocktai_ts64()), which differ only in these fields.
+ */
+static inline struct timespec64 tk_get_sec_ts64(const struct tk_kernel *k, const u64 *secp,
+						const s32 *tai, const struct tk_read_base *tkr)
 {
-	const struct timekeeper *tk = tk_live(k);
 	time64_t sec;
 	u64 nsecs;
 	u32 seq;
@@ -108,11 +109,21 @@ void ktime_get_real_ts64(const struct tk_kernel *k, struct timespec64 *ts)
 	do {
 		/* Acquire: the loads and the counter read below stay after this. */
 		seq = seqcount_read_begin(&k->tk_core.seq);
-		sec = (time64_t)READ_ONCE(tk->xtime_sec);
-		nsecs = timekeeping_get_ns(&tk->tkr_mono);
+		sec = (time64_t)READ_ONCE(*secp);
+		if (tai)
+			sec += READ_ONCE(*tai);
+		nsecs = timekeeping_get_ns(tkr);
 		/* The retry's smp_rmb(): the loads above complete before seq is reloaded. */
 	} while (seqcount_read_retry(&k->tk_core.seq, seq));
-	*ts = timespec64_add_ns((struct timespec64){ .tv_sec = sec }, nsecs);
+	return timespec64_add_ns((struct timespec64){ .tv_sec = sec }, nsecs);
+}
+
+/** ktime_get_real_ts64() - CLOCK_REALTIME. */
+void ktime_get_real_ts64(const struct tk_kernel *k, struct timespec64 *ts)
+{
+	const struct timekeeper *tk = tk_live(k);
+
+	*ts = tk_get_sec_ts64(k, &tk->xtime_sec, NULL, &tk->tkr_mono);
 }
 
 /*
@@ -155,18 +166,8 @@ void ktime_get_ts64(const struct tk_kernel *k, struct timespec64 *ts)
 void ktime_get_raw_ts64(const struct tk_kernel *k, struct timespec64 *ts)
 {
 	const struct timekeeper *tk = tk_live(k);
-	time64_t sec;
-	u64 nsecs;
-	u32 seq;
 
-	do {
-		/* Acquire: the loads and the counter read below stay after this. */
-		seq = seqcount_read_begin(&k->tk_core.seq);
-		sec = (time64_t)READ_ONCE(tk->raw_sec);
-		nsecs = timekeeping_get_ns(&tk->tkr_raw);
-		/* The retry's smp_rmb(): the loads above complete before seq is reloaded. */
-	} while (seqcount_read_retry(&k->tk_core.seq, seq));
-	*ts = timespec64_add_ns((struct timespec64){ .tv_sec = sec }, nsecs);
+	*ts = tk_get_sec_ts64(k, &tk->raw_sec, NULL, &tk->tkr_raw);
 }
 
 /** ktime_get_boottime_ts64() - CLOCK_BOOTTIME: MONOTONIC + offs_boot. */
@@ -185,18 +186,8 @@ void ktime_get_boottime_ts64(const struct tk_kernel *k, struct timespec64 *ts)
 void ktime_get_clocktai_ts64(const struct tk_kernel *k, struct timespec64 *ts)
 {
 	const struct timekeeper *tk = tk_live(k);
-	time64_t sec;
-	u64 nsecs;
-	u32 seq;
 
-	do {
-		/* Acquire: the loads and the counter read below stay after this. */
-		seq = seqcount_read_begin(&k->tk_core.seq);
-		sec = (time64_t)READ_ONCE(tk->xtime_sec) + READ_ONCE(tk->tai_offset);
-		nsecs = timekeeping_get_ns(&tk->tkr_mono);
-		/* The retry's smp_rmb(): the loads above complete before seq is reloaded. */
-	} while (seqcount_read_retry(&k->tk_core.seq, seq));
-	*ts = timespec64_add_ns((struct timespec64){ .tv_sec = sec }, nsecs);
+	*ts = tk_get_sec_ts64(k, &tk->xtime_sec, &tk->tai_offset, &tk->tkr_mono);
 }
 
 /* tk_xtime_coarse(): {xtime_sec, coarse_nsec}, loaded inside the caller's read section. */

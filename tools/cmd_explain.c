@@ -22,6 +22,7 @@
 #include "tools/options.h"
 #include "tools/sys_opts.h"
 #include "tools/tksim.h"
+#include "vdso/gettimeofday.h"
 
 static const struct {
 	const char *name;
@@ -199,6 +200,32 @@ bool explain_check(bool ok, const char *what)
 {
 	if (!ok)
 		printf("MISMATCH: %s: the explanation and the code disagree\n", what);
+	return ok;
+}
+
+/**
+ * explain_check_paths() - both read paths of the code give the explained time
+ * @s:     the system
+ * @clock: the clock id explained
+ * @want:  the time the explanation computed
+ * @vdso:  how to name the vDSO read in a mismatch
+ *
+ * Reads @clock through cvdso_clock_gettime() and the kernel-side
+ * tk_sys_clock_gettime(), full width, and says which one disagrees.
+ *
+ * Return: true if both equal @want.
+ */
+bool explain_check_paths(struct sim_system *s, s32 clock, const struct timespec64 *want,
+			 const char *vdso)
+{
+	struct timespec64 v, k;
+	bool ok;
+
+	cvdso_clock_gettime(&s->k.vdata, clock, &v);
+	tk_sys_clock_gettime(&s->k, clock, &k);
+	ok = explain_check(ts_to_ns(&v) == ts_to_ns(want), vdso);
+	ok &= explain_check(ts_to_ns(&k) == ts_to_ns(want),
+			    "the kernel-side tk_sys_clock_gettime()");
 	return ok;
 }
 

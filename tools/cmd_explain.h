@@ -48,6 +48,8 @@ int explain_tick(const struct explain_opts *o);
 struct sim_system *explain_boot(const struct explain_opts *o);
 int explain_set_ntp_freq(struct sim_system *s, const struct explain_opts *o);
 bool explain_check(bool ok, const char *what);
+bool explain_check_paths(struct sim_system *s, s32 clock, const struct timespec64 *want,
+			 const char *vdso);
 void explain_header(const struct sim_system *s);
 bool explain_conversion(int step, u64 cycles, u64 last, u64 mask, u64 max_cycles, u32 mult,
 			u32 shift, const struct vdso_timestamp *base, s32 clock,

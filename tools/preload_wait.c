@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-2.0
+/* tksim's own: libtksim-preload.so, waiting in virtual time (docs/daemons.md, "What is
+ * interposed"). */
+
+#define _GNU_SOURCE
+#include "tools/preload.h"
+
+#include <errno.h>
+#include <string.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/epoll.h>
+#include <sys/select.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------- waiting */
+
+/*
+ * Advance virtual time: until @clk reads @ts (@abs), or for @ts of
+ * MONOTONIC.  @ts NULL: forever (tksim runs to the end and asks to stop).
+ * Return: 0, or -EINVAL for a bad timespec.
+ */
+static int tkp_wait(clockid_t clk, const struct timespec *ts, int abs)
+{
+	struct tkp_req rq = { .op = TKP_WAIT, .clock = clk, .abs = abs };
+	struct tkp_rep rp;
+
+	if (ts) {
+		if (ts->tv_nsec < 0 || ts->tv_nsec >= 1000000000 || (!abs && ts->tv_sec < 0))
+			return -EINVAL;
+		rq.sec = ts->tv_sec;
+		rq.nsec = ts->tv_nsec;
+	} else {
+		rq.sec = INT64_MAX;
+		rq.abs = 0;
+	}
+	tkp_call(&rq, &rp);
+	if (rp.ret < 0)
+		return (int)rp.ret;
+	if (rp.quit)
+		raise(SIGTERM); /* the run is over: stop as an administrator would */
+	return 0;
+}
+
+TKP_EXPORT int nanosleep(const struct timespec *req, struct timespec *rem);
+int nanosleep(const struct timespec *req, struct timespec *rem)
+{
+	int ret = tkp_wait(CLOCK_MONOTONIC, req, 0);
+
+	if (rem)
+		memset(rem, 0, sizeof(*rem));
+	return tkp_errno(ret);
+}
+
+TKP_EXPORT int clock_nanosleep(clockid_t clk, int flags, const struct timespec *req,
+			       struct timespec *rem);
+int clock_nanosleep(clockid_t clk, int flags, const struct timespec *req, struct timespec *rem)
+{
+	int ret;
+
+	if (tkp_cpu_clock(clk))
+		tkp_refuse("clock_nanosleep on a CPU-time clock is not simulated");
+	ret = tkp_wait(clk, req, flags & TIMER_ABSTIME);
+	if (rem && !(flags & TIMER_ABSTIME))
+		memset(rem, 0, sizeof(*rem));
+	return -ret; /* clock_nanosleep returns the error number */
+}
+
+TKP_EXPORT int usleep(useconds_t us);
+int usleep(useconds_t us)
+{
+	struct timespec ts = { .tv_sec = us / 1000000, .tv_nsec = (long)(us % 1000000) * 1000 };
+
+	return nanosleep(&ts, NULL);
+}
+
+TKP_EXPORT unsigned int sleep(unsigned int s);
+unsigned int sleep(unsigned int s)
+{
+	struct timespec ts = { .tv_sec = s };
+
+	nanosleep(&ts, NULL);
+	return 0;
+}
+
+/*
+ * select() and its kin: are the daemon's fds ready now (a real poll with a
+ * zero timeout)?  If not, wait the timeout out in virtual time and look
+ * once more.  Nothing outside the daemon writes to its fds in this
+ * increment (no simulated network yet), so this is exact for it.
+ */
+TKP_EXPORT int select(int nfds, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
+		      struct timeval *restrict tv);
+int select(int nfds, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
+	   struct timeval *restrict tv)
+{
+	static int (*real)(int, fd_set *, fd_set *, fd_set *, struct timeval *);
+	fd_set r0, w0, e0;
+	struct timeval zero = { 0 };
+	struct timespec ts;
+	int n;
+
+	if (!real)
+		real = tkp_real("select");
+	if (r)
+		r0 = *r;
+	if (w)
+		w0 = *w;
+	if (e)
+		e0 = *e;
+	n = real(nfds, r, w, e, &zero);
+	if (n != 0 || (tv && !tv->tv_sec && !tv->tv_usec))
+		return n;
+	if (tv) {
+		if (tv->tv_usec < 0 || tv->tv_usec >= 1000000 || tv->tv_sec < 0) {
+			errno = EINVAL;
+			return -1;
+		}
+		ts.tv_sec = tv->tv_sec;
+		ts.tv_nsec = tv->tv_usec * 1000;
+	}
+	tkp_wait(CLOCK_MONOTONIC, tv ? &ts : NULL, 0);
+	if (tv)
+		tv->tv_sec = tv->tv_usec = 0;
+	if (r)
+		*r = r0;
+	if (w)
+		*w = w0;
+	if (e)
+		*e = e0;
+	return real(nfds, r, w, e, &zero);
+}
+
+TKP_EXPORT int pselect(int nfds, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
+		       const struct timespec *restrict ts, const sigset_t *restrict mask);
+int pselect(int nfds, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
+	    const struct timespec *restrict ts, const sigset_t *restrict mask)
+{
+	struct timeval tv;
+
+	(void)mask; /* signals are delivered by raise() inside the wait: the mask has no window */
+	if (!ts)
+		return select(nfds, r, w, e, NULL);
+	tv.tv_sec = ts->tv_sec;
+	tv.tv_usec = (ts->tv_nsec + 999) / 1000; /* never wake early */
+	if (tv.tv_usec == 1000000) {
+		tv.tv_sec++;
+		tv.tv_usec = 0;
+	}
+	return select(nfds, r, w, e, &tv);
+}
+
+TKP_EXPORT int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts, const sigset_t *mask);
+int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts, const sigset_t *mask)
+{
+	static int (*real)(struct pollfd *, nfds_t, int);
+	int ready;
+
+	(void)mask;
+	if (!real)
+		real = tkp_real("poll");
+	ready = real(fds, n, 0);
+	if (ready != 0 || (ts && !ts->tv_sec && !ts->tv_nsec))
+		return ready;
+	ready = tkp_wait(CLOCK_MONOTONIC, ts, 0);
+	if (ready < 0)
+		return tkp_errno(ready);
+	return real(fds, n, 0);
+}
+
+TKP_EXPORT int poll(struct pollfd *fds, nfds_t n, int ms);
+int poll(struct pollfd *fds, nfds_t n, int ms)
+{
+	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (long)(ms % 1000) * 1000000 };
+
+	return ppoll(fds, n, ms < 0 ? NULL : &ts, NULL);
+}
+
+/* Time sources this increment does not simulate: refuse rather than let them run on host time. */
+TKP_EXPORT int epoll_wait(int epfd, struct epoll_event *ev, int max, int ms);
+int epoll_wait(int epfd, struct epoll_event *ev, int max, int ms)
+{
+	static int (*real)(int, struct epoll_event *, int, int);
+
+	if (ms != 0)
+		tkp_refuse("epoll_wait with a timeout is not simulated yet");
+	if (!real)
+		real = tkp_real("epoll_wait");
+	return real(epfd, ev, max, 0);
+}
+
+TKP_EXPORT int timerfd_create(int clk, int flags);
+int timerfd_create(int clk, int flags)
+{
+	(void)clk;
+	(void)flags;
+	tkp_refuse("timerfd_create is not simulated yet");
+}
+
+TKP_EXPORT int timer_create(clockid_t clk, struct sigevent *sev, timer_t *id);
+int timer_create(clockid_t clk, struct sigevent *sev, timer_t *id)
+{
+	(void)clk;
+	(void)sev;
+	(void)id;
+	tkp_refuse("timer_create is not simulated yet");
+}
+
+TKP_EXPORT unsigned int alarm(unsigned int s);
+unsigned int alarm(unsigned int s)
+{
+	(void)s;
+	tkp_refuse("alarm is not simulated yet");
+}
