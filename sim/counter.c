@@ -4,9 +4,10 @@
 
 #include <errno.h>
 
+#include "sim/counter_seg.h"
 #include "vdso/counter.h"
 
-#define Q48 48
+#define Q48 SIM_COUNTER_Q48
 
 /*
  * cycles per ns << 48 for a frequency error in ppb: freq * (1e9 + ppb) / 1e9 / 1e9,
@@ -65,7 +66,7 @@ int sim_counter_init(struct sim_counter *c, const struct sim_counter_params *p, 
 /* Cycles elapsed since time 0 at @t_ns, << 48, within the current segment. */
 static unsigned __int128 cycles_q48_at(const struct sim_counter *c, u64 t_ns)
 {
-	return c->c0_q48 + (unsigned __int128)(t_ns - c->t0_ns) * c->rate_q48;
+	return sim_counter_seg_q48(c->c0_q48, c->t0_ns, c->rate_q48, t_ns);
 }
 
 /* Start a new segment at @t_ns whose frequency error is @error_ppb (a stopped counter stays 0). */
@@ -166,7 +167,8 @@ unsigned __int128 sim_counter_elapsed(const struct sim_counter *c, u64 t_ns)
  */
 u64 sim_counter_cycles_at(const struct sim_counter *c, u64 t_ns)
 {
-	return (c->p.start + (u64)sim_counter_elapsed(c, t_ns)) & c->page.mask;
+	return sim_counter_seg_value(c->c0_q48, c->t0_ns, c->rate_q48, c->p.start, c->page.mask,
+				     t_ns);
 }
 
 /**

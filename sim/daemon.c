@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "sim/daemon_net.h"
 #include "timekeeper/adjtimex.h"
 
 /**
@@ -25,13 +26,28 @@ void sim_daemon_init(struct sim_daemon *d, struct sim_system *s, s64 initial_err
 	d->end_ns = s->now_ns + duration_ns;
 	d->privileged = true;
 	d->read_cost_ns = SIM_DAEMON_READ_COST_NS;
+	d->nohz = true;
+	d->oracle = true;
 	sim_rng_seed(&d->rng, s->cfg.counter.seed);
 }
 
-/** sim_daemon_true_ns() - true REALTIME now (ns): what a perfect reference would say. */
+/**
+ * sim_daemon_true_ns() - true REALTIME now (ns): what a perfect reference would say
+ * @d: the server
+ *
+ * POSIX time: at an inserted leap second the true clock repeats 23:59:59
+ * (the second 23:59:60 reads as 23:59:59 again, as the kernel's REALTIME
+ * does); at a deleted one it skips 23:59:59.
+ */
 s64 sim_daemon_true_ns(const struct sim_daemon *d)
 {
-	return d->true_boot_ns + (s64)d->s->now_ns;
+	s64 t = d->true_boot_ns + (s64)d->s->now_ns;
+
+	if (d->leap > 0 && t >= d->leap_midnight_ns)
+		t -= (s64)NSEC_PER_SEC;
+	else if (d->leap < 0 && t >= d->leap_midnight_ns - (s64)NSEC_PER_SEC)
+		t += (s64)NSEC_PER_SEC;
+	return t;
 }
 
 /** sim_daemon_error_ns() - the simulated REALTIME's error against true time now (ns). */
@@ -80,31 +96,93 @@ static void sim_daemon_feed_shm(struct sim_daemon *d)
 	shm->receive_sec = sys.tv_sec;
 	shm->receive_nsec = (unsigned int)sys.tv_nsec;
 	shm->receive_usec = (int)(sys.tv_nsec / 1000);
-	shm->leap = 0;
+	/* NTP's leap indicator, as gpsd writes it: 1 insert, 2 delete, until the leap is done. */
+	shm->leap = d->leap && truth < d->leap_midnight_ns - (d->leap < 0 ? (s64)NSEC_PER_SEC : 0)
+			    ? (d->leap > 0 ? 1 : 2)
+			    : 0;
 	shm->precision = -20;
 	shm->nsamples = 3;
 	shm->count++;
 	shm->valid = 1;
 }
 
-/* Advance virtual time by @ns, printing the state lines it passes. */
+/* Advance virtual time by @ns, writing the state lines and CSV rows it passes. */
 static void sim_daemon_advance(struct sim_daemon *d, u64 ns)
 {
 	while (ns) {
-		u64 step = ns;
+		u64 next = sim_daemon_next_sample_ns(d), step = ns;
 
-		if (d->log && d->log_interval_ns && d->next_log_ns - d->s->now_ns < step)
-			step = d->next_log_ns - d->s->now_ns;
+		if (next - d->s->now_ns < step)
+			step = next - d->s->now_ns;
 		sim_advance_ns(d->s, step);
 		ns -= step;
-		if (d->log && d->log_interval_ns && d->s->now_ns == d->next_log_ns) {
-			sim_daemon_print_state(d, d->log);
-			d->next_log_ns += d->log_interval_ns;
-		}
+		if (d->s->now_ns == next)
+			sim_daemon_sample(d);
 	}
 }
 
 /*
+ * NOHZ idle (CONFIG_NO_HZ_IDLE, Debian's kernel): a waiting daemon's CPU is
+ * idle and its tick stopped; virtual time moves without timekeeping_advance()
+ * (the clocks read the long counter delta), for at most the clocksource's
+ * max_idle_ns at a time (timekeeping_max_deferment() bounds how long
+ * tick_nohz_stop_tick() may stop the tick: then one tick runs and the idle
+ * span goes on).  The wake-up's tick is sim_daemon_idle_exit().
+ */
+static void sim_daemon_idle(struct sim_daemon *d, u64 ns)
+{
+	const u64 max_idle = d->s->k.tk_core.timekeeper.tkr_mono.clock->max_idle_ns;
+
+	while (ns) {
+		u64 next = sim_daemon_next_sample_ns(d), step = ns;
+
+		if (d->idle_since_ns + max_idle - d->s->now_ns < step)
+			step = d->idle_since_ns + max_idle - d->s->now_ns;
+		if (next - d->s->now_ns < step)
+			step = next - d->s->now_ns;
+		sim_stall_ns(d->s, step);
+		ns -= step;
+		if (d->s->now_ns == d->idle_since_ns + max_idle) {
+			sim_idle_ns(d->s, 0); /* the deferment's bound: one tick, still idle */
+			d->idle_since_ns = d->s->now_ns;
+		}
+		if (d->s->now_ns == next)
+			sim_daemon_sample(d);
+	}
+}
+
+/*
+ * The wake-up from NOHZ idle: tick_nohz_irq_enter() -> tick_do_update_jiffies64()
+ * runs update_wall_time() once for the whole idle span (accumulated
+ * logarithmically, second_overflow() once per second inside it), and the
+ * periodic tick restarts one period later.
+ */
+static void sim_daemon_idle_exit(struct sim_daemon *d)
+{
+	if (d->s->now_ns != d->idle_since_ns)
+		sim_idle_ns(d->s, 0);
+}
+
+/**
+ * sim_daemon_wait_ns() - virtual time passes while the daemon waits: idle (NOHZ) or with
+ * periodic ticks
+ * @d:  the server
+ * @ns: how long
+ */
+void sim_daemon_wait_ns(struct sim_daemon *d, u64 ns)
+{
+	if (d->nohz)
+		sim_daemon_idle(d, ns);
+	else
+		sim_daemon_advance(d, ns);
+}
+
+/**
+ * sim_daemon_wait_until() - wait until @clock reads @target, or the run ends
+ * @d:      the server
+ * @clock:  the clock
+ * @target: the deadline on it (ns)
+ *
  * Wait until @clock reads @target, or the run ends.  The step is the
  * remaining clock distance less an eighth (no clock runs 8/7 of true time:
  * ADJ_TICK allows +-10%), so the wait converges geometrically and, in its
@@ -113,7 +191,7 @@ static void sim_daemon_advance(struct sim_daemon *d, u64 ns)
  * kernel's own read path rather than by dividing by a nominal frequency.
  * Return: true if the run ended first.
  */
-static bool sim_daemon_wait_until(struct sim_daemon *d, s32 clock, __int128 target)
+bool sim_daemon_wait_until(struct sim_daemon *d, s32 clock, __int128 target)
 {
 	for (;;) {
 		struct timespec64 ts;
@@ -129,7 +207,7 @@ static bool sim_daemon_wait_until(struct sim_daemon *d, s32 clock, __int128 targ
 			return true;
 		left = d->end_ns - d->s->now_ns;
 		step = delta > 8 ? (u64)(delta > (__int128)left ? left : delta - delta / 8) : 1;
-		sim_daemon_advance(d, step < left ? step : left);
+		sim_daemon_wait_ns(d, step < left ? step : left);
 	}
 }
 
@@ -193,23 +271,32 @@ static s64 sim_daemon_adjtime(struct sim_daemon *d, const struct tkp_req *rq, st
 
 static s64 sim_daemon_wait(struct sim_daemon *d, const struct tkp_req *rq, struct tkp_rep *rp)
 {
+	bool forever = rq->sec == INT64_MAX;
 	struct timespec64 now;
-	__int128 target;
+	__int128 target = 0;
 	int ret;
 
 	d->waits++;
-	if (rq->sec == INT64_MAX) {
-		sim_daemon_advance(d, d->end_ns > d->s->now_ns ? d->end_ns - d->s->now_ns : 0);
-		rp->quit = 1;
-	} else {
+	d->idle_since_ns = d->s->now_ns;
+	if (!forever) {
 		ret = sim_clock_gettime(d->s, SIM_PATH_SYSCALL, rq->clock, &now);
 		if (ret)
 			return ret;
 		target = (__int128)rq->sec * NSEC_PER_SEC + rq->nsec;
 		if (!rq->abs)
 			target += ts_to_ns(&now);
+	}
+	if (sim_daemon_net_pending(d)) {
+		/* Packets in flight: stop at each arrival (sim/daemon_net.c). */
+		rp->quit = sim_daemon_net_wait(d, rq->clock, target, forever);
+	} else if (forever) {
+		sim_daemon_wait_ns(d, d->end_ns > d->s->now_ns ? d->end_ns - d->s->now_ns : 0);
+		rp->quit = 1;
+	} else {
 		rp->quit = sim_daemon_wait_until(d, rq->clock, target);
 	}
+	if (d->nohz)
+		sim_daemon_idle_exit(d);
 	if (rp->quit)
 		d->quits++;
 	sim_daemon_feed_shm(d);
@@ -229,6 +316,7 @@ void sim_daemon_serve(struct sim_daemon *d, const struct tkp_req *rq, struct tkp
 
 	memset(rp, 0, sizeof(*rp));
 	d->requests++;
+	sim_daemon_vvar_sync(d);
 	switch (rq->op) {
 	case TKP_HELLO:
 		d->hello = rq->clock == TKSIM_PRELOAD_PROTO_VERSION;
@@ -271,4 +359,6 @@ void sim_daemon_serve(struct sim_daemon *d, const struct tkp_req *rq, struct tkp
 		rp->sec = ts.tv_sec;
 		rp->nsec = ts.tv_nsec;
 	}
+	sim_daemon_check(d);
+	sim_daemon_vvar_publish(d);
 }

@@ -26,6 +26,8 @@ struct exec {
 	struct sim_ops_result *r;
 	unsigned int flags;
 	unsigned int op_index;
+	u64 checked_ns;
+	bool owns;
 	FILE *log;
 	u64 pending0; /* ns not yet accumulated before the adjtimex being checked */
 	char prop[32];
@@ -413,27 +415,53 @@ static bool check_call(struct exec *x, const struct sim_op *op, int ret,
 	return false;
 }
 
+/*
+ * Nothing to read again: the op is a read, or a call that failed and was
+ * seen to change no byte of the kernel (check_call()), at the instant the
+ * last op was checked at, with nothing between (time has not moved, so no
+ * tick ran).  Every clock would read what the last check read, through the
+ * same state and counter value, and those values passed.  Only on a system
+ * the executor owns (sim_ops_run()): a caller's system (sim_ops_exec_new())
+ * may be moved on between ops at the same instant by the caller's own actors.
+ */
+static bool same_instant(const struct exec *x, const struct sim_op *op, int ret)
+{
+	return x->owns && x->s->now_ns == x->checked_ns && !x->o.midwrite_why[0] &&
+	       (op->kind == SIM_OP_READ || (is_call(op->kind) && ret < 0));
+}
+
+/* Op @i: run up to its time, apply it (its result in *@ret), check; 1 on a finding. */
+static int exec_op(struct exec *x, const struct sim_op *op, unsigned int i, u64 bugs, int *ret)
+{
+	struct oracle_state before;
+	bool stop = false;
+
+	x->op_index = i;
+	*ret = 0;
+	if (advance(x, op->t_ns))
+		return 1;
+	if (is_call(op->kind))
+		oracle_state_take(&before, x->s);
+	*ret = apply(x, op, bugs, &stop);
+	x->r->ops_run++;
+	if (stop || (is_call(op->kind) && check_call(x, op, *ret, &before)))
+		return 1;
+	if (same_instant(x, op, *ret))
+		return 0;
+	x->checked_ns = x->s->now_ns;
+	if (oracle_ops_instant(&x->o, x->s, x->prop, x->clock, x->why, sizeof(x->why)) &&
+	    finding(x, sim_op_names[op->kind]))
+		return 1;
+	return 0;
+}
+
 static int exec_ops(struct exec *x, const struct sim_op_list *l, u64 bugs)
 {
-	for (unsigned int i = 0; i < l->n; i++) {
-		const struct sim_op *op = &l->ops[i];
-		struct oracle_state before;
-		bool stop = false;
-		int ret;
+	int ret;
 
-		x->op_index = i;
-		if (advance(x, op->t_ns))
+	for (unsigned int i = 0; i < l->n; i++)
+		if (exec_op(x, &l->ops[i], i, bugs, &ret))
 			return 1;
-		if (is_call(op->kind))
-			oracle_state_take(&before, x->s);
-		ret = apply(x, op, bugs, &stop);
-		x->r->ops_run++;
-		if (stop || (is_call(op->kind) && check_call(x, op, ret, &before)))
-			return 1;
-		if (oracle_ops_instant(&x->o, x->s, x->prop, x->clock, x->why, sizeof(x->why)) &&
-		    finding(x, sim_op_names[op->kind]))
-			return 1;
-	}
 	return 0;
 }
 
@@ -475,6 +503,8 @@ int sim_ops_run(const struct sim_op_list *l, u64 bugs, unsigned int flags, struc
 	x->r = r;
 	x->flags = flags;
 	x->log = log;
+	x->checked_ns = U64_MAX;
+	x->owns = true;
 	oracle_ops_init(&x->o, s);
 	ret = exec_ops(x, l, bugs);
 	memcpy(r->evals, x->o.evals, sizeof(r->evals));
@@ -483,4 +513,80 @@ int sim_ops_run(const struct sim_op_list *l, u64 bugs, unsigned int flags, struc
 	free(s);
 	free(x);
 	return ret;
+}
+
+/*
+ * Incremental use: the ops of a caller that runs the system itself (`tksim
+ * run`: its own ticks, daemon and checks between ops), one at a time, with
+ * the same application and the same oracle as sim_ops_run().
+ */
+
+/** struct sim_ops_exec - the executor on a caller's system (opaque to callers) */
+struct sim_ops_exec {
+	struct exec x;
+};
+
+/**
+ * sim_ops_exec_new() - an executor on the running system @s
+ * @s:     the system; it stays the caller's
+ * @flags: SIM_OPS_*
+ * @r:     what the ops saw, updated after each
+ * @log:   where to describe findings as they come (NULL: nowhere)
+ *
+ * Return: the executor (sim_ops_exec_free()), or NULL without memory.
+ */
+struct sim_ops_exec *sim_ops_exec_new(struct sim_system *s, unsigned int flags,
+				      struct sim_ops_result *r, FILE *log)
+{
+	struct sim_ops_exec *e = calloc(1, sizeof(*e));
+
+	if (!e)
+		return NULL;
+	memset(r, 0, sizeof(*r));
+	e->x.s = s;
+	e->x.r = r;
+	e->x.flags = flags;
+	e->x.log = log;
+	oracle_ops_init(&e->x.o, s);
+	return e;
+}
+
+/**
+ * sim_ops_exec_resync() - the caller moved the system on by itself
+ * @e: the executor
+ *
+ * Ticks the caller ran and checked, and whatever its own actors did (a
+ * daemon's clock step), are no finding of the next op: the second_overflow()
+ * bookkeeping starts again from now.
+ */
+void sim_ops_exec_resync(struct sim_ops_exec *e)
+{
+	oracle_ops_resync(&e->x.o, e->x.s);
+}
+
+/**
+ * sim_ops_exec_op() - one op on the caller's system, as sim_ops_run() applies it
+ * @e:     the executor
+ * @op:    the op; time runs up to @op->t_ns first (every tick checked)
+ * @index: its number, for findings
+ * @ret:   out: the call's result (clock state or negative errno; 0 for non-calls)
+ *
+ * Return: 0 every property held (known kernel behaviours aside), 1 a finding
+ * (the first in the result's @first).
+ */
+int sim_ops_exec_op(struct sim_ops_exec *e, const struct sim_op *op, unsigned int index, int *ret)
+{
+	int found = exec_op(&e->x, op, index, 0, ret);
+
+	memcpy(e->x.r->evals, e->x.o.evals, sizeof(e->x.r->evals));
+	return found;
+}
+
+/** sim_ops_exec_free() - done with the executor; the system stays. */
+void sim_ops_exec_free(struct sim_ops_exec *e)
+{
+	if (!e)
+		return;
+	e->x.s->k.vdso_write_hook = NULL;
+	free(e);
 }

@@ -33,4 +33,12 @@ struct sim_ops_result {
 int sim_ops_run(const struct sim_op_list *l, u64 bugs, unsigned int flags, struct sim_ops_result *r,
 		FILE *log);
 
+/* The same executor, one op at a time, on a system the caller runs (`tksim run`). */
+struct sim_ops_exec;
+struct sim_ops_exec *sim_ops_exec_new(struct sim_system *s, unsigned int flags,
+				      struct sim_ops_result *r, FILE *log);
+void sim_ops_exec_resync(struct sim_ops_exec *e);
+int sim_ops_exec_op(struct sim_ops_exec *e, const struct sim_op *op, unsigned int index, int *ret);
+void sim_ops_exec_free(struct sim_ops_exec *e);
+
 #endif /* TKSIM_SIM_OPS_EXEC_H */

@@ -51,7 +51,7 @@
 /** enum torture_counter - what the simulated kernel counts with */
 enum torture_counter {
 	TORTURE_COUNTER_TSC, /* the real TSC, VDSO_CLOCKMODE_TSC */
-	TORTURE_COUNTER_SYNTHETIC, /* sim/tsc.h's TSC-derived counter, VDSO_CLOCKMODE_SIM */
+	TORTURE_COUNTER_SYNTHETIC, /* sim/tsc.h's TSC-derived counter, VDSO_CLOCKMODE_SIM(_X86) */
 };
 
 /**
@@ -163,7 +163,10 @@ struct torture_litmus_row {
 
 /**
  * struct torture_result - the outcome of a run
- * @violated:     a property was violated
+ * @violated:     a property was violated, or a check failed its self-test
+ *                (@blind): either way not a PASS
+ * @blind:        an ordering check missed a known step back before the run
+ *                (torture_checkers_blind()); nothing was run
  * @report:       the evidence of the first violation (malloc'ed), or NULL
  * @nreaders:     entries in @readers
  * @readers:      per-reader statistics (malloc'ed)
@@ -177,6 +180,7 @@ struct torture_litmus_row {
  */
 struct torture_result {
 	bool violated;
+	bool blind;
 	char *report;
 	unsigned int nreaders;
 	struct torture_reader_stats *readers;
@@ -192,6 +196,10 @@ struct torture_result {
 void torture_opts_default(struct torture_opts *o);
 int torture_run(const struct torture_opts *o, struct torture_result *res);
 void torture_result_free(struct torture_result *res);
+const char *torture_clock_mode_name(s32 mode);
 bool torture_went_back(const struct timespec64 *a, const struct timespec64 *b, bool kernel_cmp);
+bool torture_check_went_back(const struct torture_opts *o, u32 check, const struct timespec64 *a,
+			     const struct timespec64 *b);
+bool torture_checkers_blind(const struct torture_opts *o, char *buf, size_t len);
 
 #endif /* TKSIM_SIM_TORTURE_H */

@@ -54,7 +54,7 @@ static bool log_read(struct torture_ctx *c, u32 seq, struct torture_pub *out)
 static __int128 pub_value(const struct vdso_clock *vc, s32 clock, u64 cycles)
 {
 	const struct vdso_timestamp *b = &vc->basetime[clock];
-	u64 mask = vc->clock_mode == VDSO_CLOCKMODE_TSC ? (u64)S64_MAX : vc->mask;
+	u64 mask = vdso_delta_mask(vc->clock_mode, vc->mask);
 
 	if (coarse(clock))
 		return (__int128)b->sec * NSEC_PER_SEC + (__int128)b->nsec;
@@ -72,7 +72,7 @@ static __int128 pub_value(const struct vdso_clock *vc, s32 clock, u64 cycles)
  */
 static u64 pub_floor(const struct vdso_clock *vc, u64 cycles)
 {
-	u64 mask = vc->clock_mode == VDSO_CLOCKMODE_TSC ? (u64)S64_MAX : vc->mask;
+	u64 mask = vdso_delta_mask(vc->clock_mode, vc->mask);
 
 	return ((cycles - vc->cycle_last) & mask) > (mask >> 1) ? vc->cycle_last : cycles;
 }

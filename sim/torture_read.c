@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stdio.h>
 
 #include "sim/bugs.h"
 #include "sim/oracle.h"
@@ -148,9 +149,9 @@ static void probe(struct reader *r, s32 clock)
 	}
 	if (settable(clock) && !set_seq_same(c, set0))
 		return;
-	if ((ts_to_ns(&k0) > ts_to_ns(&v) &&
+	if ((torture_check_went_back(c->o, TORTURE_CHECK_SANDWICH, &k0, &v) &&
 	     !torture_excused(r, &w0, &wv, ts_to_ns(&k0) - ts_to_ns(&v))) ||
-	    (ts_to_ns(&v) > ts_to_ns(&k1) &&
+	    (torture_check_went_back(c->o, TORTURE_CHECK_SANDWICH, &v, &k1) &&
 	     !torture_excused(r, &wv, &w1, ts_to_ns(&v) - ts_to_ns(&k1)))) {
 		struct rbuf b;
 		char a[48], m[48], z[48];
@@ -222,7 +223,7 @@ static void batch(struct reader *r, s32 clock, int path)
 	for (int i = 1; i < BATCH; i++) {
 		char s[48];
 
-		if (ts_to_ns(&v[i]) >= ts_to_ns(&v[i - 1]) ||
+		if (!torture_check_went_back(c->o, TORTURE_CHECK_INCONSISTENCY, &v[i - 1], &v[i]) ||
 		    torture_excused(r, &w[i - 1], &w[i], ts_to_ns(&v[i - 1]) - ts_to_ns(&v[i])))
 			continue;
 		if (!torture_claim(c, &b, "inconsistency"))
@@ -259,11 +260,84 @@ bool torture_went_back(const struct timespec64 *a, const struct timespec64 *b, b
 	return ts_to_ns(b) < ts_to_ns(a);
 }
 
+/**
+ * torture_check_went_back() - the comparison ordering check @check makes
+ * @o:     the run (its injected bugs)
+ * @check: TORTURE_CHECK_INCONSISTENCY, _THREADTEST or _SANDWICH
+ * @a:     the earlier read
+ * @b:     the later read
+ *
+ * Every ordering check decides "went back" here, so that the canary
+ * (torture_checkers_blind()) tests what the checks run: full width, except
+ * threadtest with BUG_THREADTEST_CMP injected.
+ *
+ * Return: true if @check counts @a -> @b as a step back.
+ */
+bool torture_check_went_back(const struct torture_opts *o, u32 check, const struct timespec64 *a,
+			     const struct timespec64 *b)
+{
+	return torture_went_back(
+		a, b, check == TORTURE_CHECK_THREADTEST && (o->bugs & BUG_THREADTEST_CMP));
+}
+
+/* Steps back every ordering check must flag, and steps forward none may. */
+static const struct {
+	struct timespec64 a, b;
+	bool back;
+} canary[] = {
+	{ { 5, 100 }, { 4, 200 }, true }, /* across a second: threadtest.c misses it */
+	{ { 5, 200 }, { 5, 100 }, true },
+	{ { 5, 0 }, { 4, 999999999 }, true },
+	{ { 6, 999999999 }, { 5, 999999999 }, true },
+	{ { 4, 200 }, { 5, 100 }, false },
+	{ { 5, 100 }, { 5, 100 }, false },
+	{ { 4, 999999999 }, { 5, 0 }, false },
+};
+
+/**
+ * torture_checkers_blind() - torture's self-test of its ordering checks
+ * @o:   the run
+ * @buf: out: what a blind check missed (or flagged wrongly), one line
+ *       without its newline
+ * @len: its size
+ *
+ * Runs before any thread starts: each ordering check @o uses must flag
+ * every canary step back and no step forward.  A check that cannot see
+ * (BUG_THREADTEST_CMP) would let the run print PASS having seen nothing.
+ *
+ * Return: true, with @buf filled, if a check failed its self-test.
+ */
+bool torture_checkers_blind(const struct torture_opts *o, char *buf, size_t len)
+{
+	static const u32 ordering[] = { TORTURE_CHECK_INCONSISTENCY, TORTURE_CHECK_THREADTEST,
+					TORTURE_CHECK_SANDWICH };
+	static const char *const names[] = { "inconsistency", "threadtest", "sandwich" };
+
+	for (size_t i = 0; i < sizeof(ordering) / sizeof(ordering[0]); i++) {
+		if (!(o->checks & ordering[i]))
+			continue;
+		for (size_t j = 0; j < sizeof(canary) / sizeof(canary[0]); j++) {
+			const struct timespec64 *a = &canary[j].a, *b = &canary[j].b;
+
+			if (torture_check_went_back(o, ordering[i], a, b) == canary[j].back)
+				continue;
+			snprintf(buf, len,
+				 "CHECKER BLIND (%s): torture's self-test before the run: the %s "
+				 "check %s %lld.%09ld -> %lld.%09ld, a step %s; a run with a "
+				 "check that cannot see must not say PASS, so nothing was run",
+				 names[i], names[i], canary[j].back ? "missed" : "flagged",
+				 (long long)a->tv_sec, a->tv_nsec, (long long)b->tv_sec, b->tv_nsec,
+				 canary[j].back ? "back" : "forward");
+			return true;
+		}
+	}
+	return false;
+}
+
 /* threadtest: append MONOTONIC to the shared list, in lock order; check it when full. */
 static void threadtest(struct reader *r, int path)
 {
 	struct torture_ctx *c = r->ctx;
-	const bool kernel_cmp = c->o->bugs & BUG_THREADTEST_CMP;
 	struct timespec64 ts;
 	struct seqwin w;
 	int ret;
@@ -284,7 +358,8 @@ static void threadtest(struct reader *r, int path)
 			struct rbuf b;
 			char s[48];
 
-			if (!torture_went_back(&c->tt[i - 1].ts, &c->tt[i].ts, kernel_cmp) ||
+			if (!torture_check_went_back(c->o, TORTURE_CHECK_THREADTEST,
+						     &c->tt[i - 1].ts, &c->tt[i].ts) ||
 			    torture_excused(r, &c->tt[i - 1].w, &c->tt[i].w,
 					    ts_to_ns(&c->tt[i - 1].ts) - ts_to_ns(&c->tt[i].ts)))
 				continue;

@@ -83,3 +83,18 @@ void torture_finish_report(struct reader *r, struct rbuf *b, s32 clock, int path
 	torture_rb_printf(b, "  seed %" PRIu64 "; replay with: %s\n", c->o->seed,
 			  c->o->replay ? c->o->replay : "(command line not given)");
 }
+
+/** torture_clock_mode_name() - the vDSO clock mode a run used, as reports name it. */
+const char *torture_clock_mode_name(s32 mode)
+{
+	switch (mode) {
+	case VDSO_CLOCKMODE_TSC:
+		return "TSC";
+	case VDSO_CLOCKMODE_SIM:
+		return "SIM";
+	case VDSO_CLOCKMODE_SIM_X86:
+		return "SIM_X86";
+	default:
+		return "NONE";
+	}
+}

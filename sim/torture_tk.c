@@ -4,6 +4,7 @@
 #include "timekeeper/adjtimex.h"
 
 #include "sim/torture_int.h"
+#include "vdso/calc.h"
 
 /* ------------------------------------------------------------- timekeeper */
 
@@ -74,7 +75,7 @@ static void churn(struct torture_ctx *c, struct sim_rng *rng, int *sign)
 static u64 mult_change_excuse(struct torture_ctx *c, u32 old_mult, u64 cycles, bool several)
 {
 	const struct vdso_clock *vc = &c->k->vdata.clock_data[CS_HRES_COARSE];
-	u64 mask = vc->clock_mode == VDSO_CLOCKMODE_TSC ? (u64)S64_MAX : vc->mask;
+	u64 mask = vdso_delta_mask(vc->clock_mode, vc->mask);
 	u32 d = vc->mult > old_mult ? vc->mult - old_mult : old_mult - vc->mult;
 
 	/* Several publications in one call: one may have dithered mult and the next undone it. */

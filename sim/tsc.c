@@ -293,7 +293,7 @@ static u64 sim_tsc_counter_cs_read(struct clocksource *cs)
  * sim_tsc_counter_init() - a free-running counter derived from the TSC
  * @c:   the counter (in place)
  * @tsc: the TSC it scales (its insn and calibrated hz)
- * @p:   frequency, width, start value, skew, jitter
+ * @p:   frequency, width, start value, skew, jitter, the vDSO's delta rule
  *
  * value = start + (tsc - tsc_at_init) * freq / tsc_hz, plus the CPU's
  * offset, masked to @p->bits: a counter of any frequency and width that
@@ -323,7 +323,7 @@ int sim_tsc_counter_init(struct sim_tsc_counter *c, const struct sim_tsc *tsc,
 		.mask = c->page.mask,
 		.name = "sim-tsc",
 		.rating = 300,
-		.vdso_clock_mode = VDSO_CLOCKMODE_SIM,
+		.vdso_clock_mode = p->x86_rule ? VDSO_CLOCKMODE_SIM_X86 : VDSO_CLOCKMODE_SIM,
 		.priv = c,
 	};
 	return clocksource_register_hz(&c->cs, p->freq_hz);

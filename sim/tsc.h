@@ -56,6 +56,9 @@ struct sim_tsc_system {
  * @jitter:  largest random change (cycles) sim_tsc_counter_jitter() applies
  *           on top of @skew: an unstable, wandering offset
  * @seed:    seed of the jitter generator
+ * @x86_rule: the vDSO reads it by x86's rule (VDSO_CLOCKMODE_SIM_X86:
+ *           negative motion frozen at the base), not the generic one
+ *           (VDSO_CLOCKMODE_SIM); see vdso/calc.h
  */
 struct sim_tsc_counter_params {
 	u64 freq_hz;
@@ -64,13 +67,14 @@ struct sim_tsc_counter_params {
 	s64 skew[VDSO_MAX_CPUS];
 	u64 jitter;
 	u64 seed;
+	bool x86_rule;
 };
 
 /**
  * struct sim_tsc_counter - the synthetic counter in concurrent mode
  * @p:    its parameters
  * @tsc:  the TSC it is derived from (insn and hz)
- * @page: the registers the vDSO reads (clock_mode SIM, from_tsc = 1)
+ * @page: the registers the vDSO reads (clock_mode SIM or SIM_X86, from_tsc = 1)
  * @cs:   its clocksource ("sim-tsc", rating 300)
  * @rng:  jitter generator state (only the thread calling jitter uses it)
  */

@@ -1,14 +1,17 @@
 #!/bin/sh
 # tksim's own: every bug of `tksim bugs` is shown by the command it names (exit 1 with
 # the bug, 0 without its --inject), and torture refuses the bugs it cannot see.
+# Every deterministic bug's command is run here; each must exit 1 every time.
 set -u
 . "${top_srcdir:-.}/tests/cli_lib.sh"
 list=$(mktemp)
 fuzzlist=$(mktemp)
 fuzzout=$(mktemp -d)
-trap 'rm -rf "$out" "$list" "$fuzzlist" "$fuzzout"' EXIT
+bugsout=$(mktemp)
+trap 'rm -rf "$out" "$list" "$fuzzlist" "$fuzzout" "$bugsout"' EXIT
 
 expect 0 "tksim bugs" -- "$TKSIM" bugs
+cp "$out" "$bugsout"
 nbugs=$("$TKSIM" bugs --names | wc -l)
 nshown=$(grep -c '^    shown by   ' "$out")
 if [ "$nbugs" -gt 0 ] && [ "$nbugs" -eq "$nshown" ]; then echo "ok: each of the $nbugs bugs names its command"; else
@@ -39,6 +42,28 @@ while read -r name; do
 	expect 0 "without the bug: tksim fuzz --runs 200" -- "$TKSIM" fuzz --runs 200 --quiet \
 		--out "$fuzzout"
 done <"$fuzzlist"
+# Deterministic bugs shown by tksim torture: caught at once, and the same run without the
+# bug passes (the concurrent ones, caught by chance, are check_torture's and check_bugs').
+awk '/^[a-z0-9.-]+  \(.*deterministic\)$/ { det = 1; next } /^[a-z0-9.-]+  \(/ { det = 0 }
+	det && sub(/^    shown by   tksim torture /, "") { print }' "$bugsout" >"$list"
+ndet=$(grep -c '^[a-z0-9.-]*  (.*deterministic)$' "$bugsout")
+nrun=$(grep -c '^    shown by   tksim \(run\|fuzz\) ' "$bugsout")
+ntort=$(wc -l <"$list")
+if [ "$ndet" -gt 0 ] && [ $((nrun + ntort)) -eq "$ndet" ]; then
+	echo "ok: each of the $ndet deterministic bugs has a tksim run, fuzz or torture command"
+else
+	echo "FAIL: $ndet deterministic bugs, $nrun run/fuzz and $ntort torture commands"; fail=1
+fi
+while read -r args; do
+	name=$(printf '%s\n' "$args" | sed -n 's/^--inject \([^ ]*\) .*/\1/p')
+	without=$(printf '%s\n' "$args" | sed 's/^--inject [^ ]* //')
+	# shellcheck disable=SC2086 # the arguments are words, as `tksim bugs` prints them
+	expect 1 "tksim torture $args" -- "$TKSIM" torture $args --quiet
+	contains "VIOLATION\|CHECKER BLIND" "torture catches $name"
+	# shellcheck disable=SC2086
+	expect 0 "without the bug: tksim torture $without" -- "$TKSIM" torture $without --quiet
+	contains "PASS: all properties held" "the same run holds without $name"
+done <"$list"
 expect 2 "torture refuses coarse-pre-6.15 without frequency churn" -- \
 	"$TKSIM" torture --inject coarse-pre-6.15 --seconds 1 --quiet
 contains "needs --churn freq" "it says what the run lacks"

@@ -62,6 +62,15 @@ cat "$tmp/sc"
 grep -q 'refusing: prctl(PR_SET_SECCOMP)' "$tmp/sc" || bad "no message for the seccomp filter"
 grep -q 'seccomp installed' "$tmp/sc" && bad "the seccomp call returned to the probe"
 # The preload outside tksim refuses to start.
+# A shell's commands each load the preload and map the same vvar page (kept at fd 1001): the
+# second probe reads the clock in its process after the first one's sleep moved it.
+"$TKSIM" daemon -- /bin/sh -c "$probe; $probe" >"$tmp/sh" 2>&1
+rc=$?
+[ $rc = 0 ] || { cat "$tmp/sh"; bad "a shell running the probe twice exited $rc"; }
+grep -q '^oracle: [1-9][0-9]* instants checked, every property held$' "$tmp/sh" ||
+	bad "the oracle did not hold over the shell's two probes"
+[ "$(grep -c '^slept: monotonic advanced 10000000020 ns$' "$tmp/sh")" = 2 ] ||
+	bad "the shell's probes did not both sleep 10 s"
 LD_PRELOAD=$bin/tools/libtksim-preload.so "$probe" >"$tmp/o" 2>&1
 rc=$?
 [ $rc = 2 ] && grep -q 'run the daemon with `tksim daemon`' "$tmp/o" || bad "the preload ran outside tksim (exit $rc)"

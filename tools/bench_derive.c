@@ -183,7 +183,7 @@ unsigned int bench_compute_targets(const struct bench_report *r, struct target_r
 			continue;
 		t[n] = (struct target_res){
 			.name = row->target,
-			.value = rate->per_s * 1e-6,
+			.value = rate->per_s * (row->scale ? row->scale : 1e-6),
 			.limit = row->limit,
 			.unit = row->unit,
 			.cmp = ">=",

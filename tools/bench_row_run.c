@@ -67,7 +67,7 @@ int bench_row_run(const struct bench_opts *o, struct bench_rate *out)
 	t0 = bench_now_ns();
 	c0 = bench_thread_cpu_ns();
 	while (s->now_ns < sim_ns) {
-		run_tick(s, d, &rng, sim_ns, 0, NULL, 0);
+		run_tick(s, d, NULL, &rng, sim_ns, 0, NULL, 0);
 		if (oracle_check_tick(s, &mono, &st, why, sizeof(why))) {
 			violated = true;
 			break;

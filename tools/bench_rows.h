@@ -62,8 +62,9 @@ struct bench_rate {
  * @measure: runs the measurement: 0 on success, 1 when skipped by the
  *           options, a negative errno on failure (the row is then left out)
  * @target:  the target's name in the targets' list, or NULL for none
- * @limit:   the target: @per_s * 1e-6 must be at least this
+ * @limit:   the target: @per_s * @scale must be at least this
  * @unit:    the target's unit, e.g. "M ticks/s"
+ * @scale:   @per_s to @unit; 0 for 1e-6 (millions per second)
  */
 struct bench_row {
 	const char *key;
@@ -71,6 +72,7 @@ struct bench_row {
 	const char *target;
 	double limit;
 	const char *unit;
+	double scale;
 };
 
 /* The most rows a report holds (checked against bench_rows[] at build time). */
@@ -84,5 +86,6 @@ int bench_row_engine(const struct bench_opts *o, struct bench_rate *out);
 int bench_row_run(const struct bench_opts *o, struct bench_rate *out);
 int bench_row_m32(const struct bench_opts *o, struct bench_rate *out);
 int bench_row_fuzz(const struct bench_opts *o, struct bench_rate *out);
+int bench_row_daemon(const struct bench_opts *o, struct bench_rate *out);
 
 #endif /* TKSIM_TOOLS_BENCH_ROWS_H */

@@ -206,7 +206,7 @@ static void print_rates_and_targets(FILE *f, const struct bench_report *r)
 	unsigned int n;
 
 	for (unsigned int i = 0; i < bench_nr_rows; i++)
-		if (r->rate[i].ran)
+		if (r->rate[i].ran || r->rate[i].text[0]) /* a skipped row may say why */
 			fputs(r->rate[i].text, f);
 	n = bench_compute_targets(r, t);
 	fprintf(f, "\nTargets (measured and reported, not asserted)\n");

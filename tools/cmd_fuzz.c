@@ -23,6 +23,7 @@
 #include "sim/bugs.h"
 #include "sim/ops_gen.h"
 #include "sim/ops_seeds.h"
+#include "tools/fuzz_decode.h"
 #include "tools/parse.h"
 #include "tools/scenario_ops.h"
 #include "tools/options.h"
@@ -57,7 +58,8 @@ struct fuzz_stats {
 
 static void fuzz_help(void)
 {
-	printf("usage: tksim fuzz [OPTIONS]\n\n"
+	printf("usage: tksim fuzz [OPTIONS]\n"
+	       "       tksim fuzz --decode FILE... [--out DIR] [--inject BUG]\n\n"
 	       "Fuzz the simulated kernel's NTP adjustments: run the seed op lists, then\n"
 	       "seeded random and mutated ones (adjtimex in every mode, clock_adjtime,\n"
 	       "settimeofday, clock_settime, NOHZ gaps, stalls, suspend, counter steps, CPU\n"
@@ -81,6 +83,10 @@ static void fuzz_help(void)
 	       "  --list-known       print the known kernel behaviours and exit\n"
 	       "  --quiet            no progress line\n"
 	       "  --help             this text\n\n"
+	       "--decode turns fuzz inputs (a libFuzzer crash file, an AFL++ queue entry, a\n"
+	       "corpus file) into the scenario files `tksim run` replays to the same verdict:\n"
+	       "one FILE on stdout, or each FILE into DIR/FILE.scn; --inject names the bugs\n"
+	       "the input was fuzzed with (TKSIM_INJECT).\n\n"
 	       "Exit status: 0 no finding, 1 a finding, 2 bad usage.\n");
 }
 
@@ -425,8 +431,12 @@ int cmd_fuzz(int argc, char **argv)
 	struct fuzz_stats *st, sum;
 	char bugs[256];
 	double t0, wall;
-	int ret = parse_fuzz_opts(argc, argv, &o);
+	int ret;
 
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--decode"))
+			return fuzz_decode_main(argc, argv);
+	ret = parse_fuzz_opts(argc, argv, &o);
 	if (ret)
 		return ret;
 	if (access(o.out_dir, W_OK))

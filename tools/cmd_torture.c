@@ -6,9 +6,9 @@
  * buffered: a header with the configuration and seed, then the per-reader
  * rates, retry rates and litmus results, or the evidence of the first
  * violation.  Progress goes to stderr when it is a terminal.
- * Exit status: 0 all properties held, 1 a property was violated, 2 bad
- * usage, 4 skipped (this CPU cannot run the requested read instruction;
- * kselftest's KSFT_SKIP).
+ * Exit status: 0 all properties held, 1 a property was violated (or a
+ * check failed its self-test before the run), 2 bad usage, 4 skipped (this CPU cannot run the
+ * requested read instruction; kselftest's KSFT_SKIP).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -35,6 +35,10 @@ static int torture_json(struct torture_cli *cli)
 		ret = TORTURE_EXIT_SKIP;
 	} else if (ret) {
 		ret = tksim_usage_error("torture", "cannot run: %s", strerror(-ret));
+	} else if (r.blind) {
+		/* No rates to report: the run never started. */
+		torture_print_json(cli, NULL, "fail", r.report);
+		ret = TKSIM_EXIT_VIOLATION;
 	} else {
 		torture_print_json(cli, &r, r.violated ? "fail" : "pass", NULL);
 		ret = r.violated ? TKSIM_EXIT_VIOLATION : TKSIM_EXIT_OK;
@@ -105,14 +109,19 @@ int cmd_torture(int argc, char **argv)
 		torture_result_free(&r);
 		return tksim_usage_error("torture", "cannot run: %s", strerror(-ret));
 	}
+	if (r.blind) {
+		printf("%s\nFAIL: a check is blind\n", r.report);
+		torture_result_free(&r);
+		return TKSIM_EXIT_VIOLATION;
+	}
 	printf("# TSC %.3f MHz (%s), vDSO clock mode %s\n", (double)r.tsc_hz * 1e-6,
 	       cli.o.tsc_hz ? "given" : "calibrated against CLOCK_MONOTONIC_RAW",
-	       r.clock_mode == VDSO_CLOCKMODE_TSC ? "TSC" : "SIM");
+	       torture_clock_mode_name(r.clock_mode));
 	if (cli.o.counter == TORTURE_COUNTER_SYNTHETIC)
 		printf("# synthetic counter %" PRIu64 " Hz, %u bits, read with %s, skew %" PRIu64
-		       ", jitter %" PRIu64 " cycles\n",
+		       ", jitter %" PRIu64 " cycles, vDSO rule %s\n",
 		       cli.o.synth.freq_hz, cli.o.synth.bits, sim_tsc_insn_name(cli.o.insn),
-		       cli.skew, cli.o.synth.jitter);
+		       cli.skew, cli.o.synth.jitter, cli.o.synth.x86_rule ? "x86" : "generic");
 	torture_print_results(&cli, &r);
 	if (r.violated) {
 		fputs(r.report, stdout);

@@ -75,7 +75,7 @@ void torture_print_json(const struct torture_cli *cli, const struct torture_resu
 	json_config(&j, cli);
 	if (r) {
 		json_ku64(&j, "tsc_hz", r->tsc_hz);
-		json_kstr(&j, "clock_mode", r->clock_mode == VDSO_CLOCKMODE_TSC ? "TSC" : "SIM");
+		json_kstr(&j, "clock_mode", torture_clock_mode_name(r->clock_mode));
 		json_kdbl(&j, "seconds", r->seconds);
 		json_ku64(&j, "publications", r->publications);
 		json_ku64(&j, "churn_ops", r->churn_ops);

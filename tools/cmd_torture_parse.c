@@ -116,6 +116,10 @@ void torture_help(void)
 	       "                     lead by CYCLES; the timekeeper's CPU 0 is exact [0]\n"
 	       "  --jitter CYCLES    synthetic: every CPU's offset wanders by up to +/-CYCLES\n"
 	       "                     each tick (disables the seqcount value check) [0]\n"
+	       "  --vdso-rule R      synthetic: the vDSO's delta rule, x86 (a counter behind\n"
+	       "                     cycle_last reads as the base; 64 bits) or generic\n"
+	       "                     (lib/vdso: no clamp; counters in step across CPUs)\n"
+	       "                     [x86 with --skew or --jitter, else generic]\n"
 	       "  --tsc-hz HZ        TSC frequency; calibrated against MONOTONIC_RAW if absent\n"
 	       "  --hz N             the simulated kernel's HZ and the tick rate [1000]\n"
 	       "  --max-pressure     the timekeeper publishes back to back (TK_ADV_FREQ)\n"
@@ -153,6 +157,7 @@ static const struct tksim_option torture_options[] = {
 	{ "start", 'S', TKSIM_OPT_VALUE },
 	{ "skew", 'k', TKSIM_OPT_VALUE },
 	{ "jitter", 'j', TKSIM_OPT_VALUE },
+	{ "vdso-rule", 'R', TKSIM_OPT_VALUE },
 	{ "tsc-hz", 'T', TKSIM_OPT_VALUE },
 	{ "hz", 'z', TKSIM_OPT_VALUE },
 	{ "max-pressure", 'P', 0 },
@@ -190,7 +195,13 @@ static bool torture_sees(const struct sim_bug *b, const struct torture_cli *cli)
 		       (o->clocks &
 			(BIT(TK_CLOCK_REALTIME_COARSE) | BIT(TK_CLOCK_MONOTONIC_COARSE)));
 	case BUG_NO_NEG_CLAMP:
-		return o->counter == TORTURE_COUNTER_SYNTHETIC && cli->skew;
+		/* A CPU behind cycle_last, read by x86's rule, which has the clamp. */
+		return o->counter == TORTURE_COUNTER_SYNTHETIC && cli->skew && o->synth.x86_rule &&
+		       (o->checks & (TORTURE_CHECK_SANDWICH | TORTURE_CHECK_SEQCOUNT)) &&
+		       (o->paths & TORTURE_PATH_VDSO);
+	case BUG_THREADTEST_CMP:
+		/* Its self-test fails the run only if the run uses threadtest. */
+		return o->checks & TORTURE_CHECK_THREADTEST;
 	case BUG_BARE_RDTSC:
 		return o->checks & TORTURE_CHECK_LITMUS;
 	default:
@@ -218,6 +229,39 @@ static int check_visible(const struct torture_cli *cli)
 	return 0;
 }
 
+/*
+ * The synthetic counter's vDSO delta rule (vdso/calc.h): x86's where CPUs
+ * may disagree (--skew, --jitter), the generic one otherwise.  The generic
+ * rule has no negative-motion clamp because the architectures that use it
+ * (arm64's arch timer, ...) have counters in step across CPUs: a skewed
+ * CPU behind cycle_last would read as a jump of centuries, hardware no
+ * such kernel runs on, so that pair is refused rather than reported.
+ */
+static int vdso_rule(struct torture_cli *cli, int rule)
+{
+	struct torture_opts *o = &cli->o;
+	const bool apart = cli->skew || o->synth.jitter;
+
+	o->synth.x86_rule = rule < 0 ? apart : rule;
+	if (!o->synth.x86_rule && apart)
+		return tksim_usage_error(
+			"torture",
+			"--vdso-rule generic with --skew or --jitter: the generic vDSO rule "
+			"(lib/vdso vdso_calc_ns) has no negative-motion clamp and serves only "
+			"counters in step across CPUs; counters that differ per CPU are x86's "
+			"TSC, read by x86's rule: use --vdso-rule x86 (the default with --skew)");
+	if (o->synth.x86_rule && o->synth.bits < 64)
+		return tksim_usage_error(
+			"torture",
+			"%s needs --bits 64: x86's vDSO masks the delta with S64_MAX, not "
+			"the counter's width, and has no narrower counter; a %u-bit counter "
+			"takes --vdso-rule generic, without --skew or --jitter",
+			rule < 0 ? "x86's vDSO rule (the one --skew and --jitter take)"
+				 : "--vdso-rule x86",
+			o->synth.bits);
+	return 0;
+}
+
 /**
  * torture_parse() - read `tksim torture`'s options
  * @argc: argument count (argv[0] is "torture")
@@ -233,8 +277,9 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli)
 	const char *optarg; /* the option's value, named as getopt's was */
 	struct torture_opts *o = &cli->o;
 	bool synthetic_opt = false, seconds = false, iterations = false;
+	int rule = -1; /* --vdso-rule: -1 not given, 0 generic, 1 x86 */
 	u64 v;
-	int c;
+	int c, ret;
 
 	torture_opts_default(o);
 	tksim_opt_begin(&it, &set, argc, argv);
@@ -316,6 +361,14 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli)
 			if (tksim_parse_u64(optarg, &o->synth.jitter) ||
 			    o->synth.jitter > (1ULL << 40))
 				return tksim_usage_error("torture", "bad --jitter '%s'", optarg);
+			synthetic_opt = true;
+			break;
+		case 'R':
+			if (strcmp(optarg, "x86") && strcmp(optarg, "generic"))
+				return tksim_usage_error(
+					"torture", "--vdso-rule must be x86 or generic, not '%s'",
+					optarg);
+			rule = !strcmp(optarg, "x86");
 			synthetic_opt = true;
 			break;
 		case 'T':
@@ -416,12 +469,14 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli)
 			(double)o->duration_ns * 1e-9);
 	if (synthetic_opt && o->counter != TORTURE_COUNTER_SYNTHETIC)
 		return tksim_usage_error("torture",
-					 "--insn, --freq, --bits, --start, --skew and --jitter "
-					 "need --counter synthetic");
+					 "--insn, --freq, --bits, --start, --skew, --jitter and "
+					 "--vdso-rule need --counter synthetic");
 	if (o->counter == TORTURE_COUNTER_SYNTHETIC && o->synth.bits < 64 &&
 	    o->synth.start > CLOCKSOURCE_MASK(o->synth.bits))
 		return tksim_usage_error("torture", "--start does not fit in %u bits",
 					 o->synth.bits);
+	if (o->counter == TORTURE_COUNTER_SYNTHETIC && (ret = vdso_rule(cli, rule)))
+		return ret;
 	for (unsigned int i = 1; i < VDSO_MAX_CPUS; i++)
 		o->synth.skew[i] = (i & 1) ? -(s64)cli->skew : (s64)cli->skew;
 	if (cli->seed_random) {

@@ -30,6 +30,7 @@ void torture_build_replay(struct torture_cli *cli)
 			ADD(" --skew %" PRIu64, cli->skew);
 		if (o->synth.jitter)
 			ADD(" --jitter %" PRIu64, o->synth.jitter);
+		ADD(" --vdso-rule %s", o->synth.x86_rule ? "x86" : "generic");
 	} else {
 		ADD(" --counter %s", o->insn == VDSO_TSC_RDTSCP ? "tsc-rdtscp"
 				     : o->insn == VDSO_TSC_BARE ? "tsc-bare"

@@ -51,6 +51,7 @@ void tkp_call(struct tkp_req *rq, struct tkp_rep *rp)
 	while (n < 0 && errno == EINTR);
 	if (n != (ssize_t)sizeof(*rp))
 		_exit(2);
+	tkp_vdso_refresh();
 }
 
 /* Refuse: tell tksim why (it reports and exits 2), say it here too, stop. */
@@ -81,6 +82,7 @@ static __attribute__((constructor)) void tkp_init(void)
 	}
 	tkp_fd = atoi(fd);
 	tkp_shmid = shm ? atoi(shm) : -1;
+	tkp_vdso_init();
 	tkp_call(&rq, &rp);
 }
 

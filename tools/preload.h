@@ -29,5 +29,11 @@ int tkp_errno(int64_t ret);
 int tkp_cpu_clock(clockid_t clk);
 /* Read @clk through the simulated kernel (request @op) into @ts; the kernel-style return. */
 int64_t tkp_gettime(clockid_t clk, struct timespec *ts, int op);
+/* The same read, in the process through the shared vvar page when it can (tools/preload_vdso.c). */
+int64_t tkp_clock_read(clockid_t clk, struct timespec *ts, int op);
+/* Map the vvar page tksim shares, if any (before the first request). */
+void tkp_vdso_init(void);
+/* Take tksim's fresh vvar page and counter (after each request). */
+void tkp_vdso_refresh(void);
 
 #endif /* TKSIM_TOOLS_PRELOAD_H */

@@ -23,7 +23,7 @@ int clock_gettime(clockid_t clk, struct timespec *ts)
 			real = tkp_real("clock_gettime");
 		return real(clk, ts);
 	}
-	return tkp_errno(tkp_gettime(clk, ts, TKP_GETTIME));
+	return tkp_errno(tkp_clock_read(clk, ts, TKP_GETTIME));
 }
 
 TKP_EXPORT int clock_getres(clockid_t clk, struct timespec *res);
@@ -36,7 +36,7 @@ int clock_getres(clockid_t clk, struct timespec *res)
 			real = tkp_real("clock_getres");
 		return real(clk, res);
 	}
-	return tkp_errno(tkp_gettime(clk, res, TKP_GETRES));
+	return tkp_errno(tkp_clock_read(clk, res, TKP_GETRES));
 }
 
 TKP_EXPORT int gettimeofday(struct timeval *restrict tv, void *restrict tz);
@@ -44,7 +44,7 @@ int gettimeofday(struct timeval *restrict tv, void *restrict tz)
 {
 	struct timespec ts;
 
-	if (tkp_errno(tkp_gettime(CLOCK_REALTIME, &ts, TKP_GETTIME)) < 0)
+	if (tkp_errno(tkp_clock_read(CLOCK_REALTIME, &ts, TKP_GETTIME)) < 0)
 		return -1;
 	if (!tkp_null(tv)) {
 		tv->tv_sec = ts.tv_sec;
@@ -60,7 +60,7 @@ time_t time(time_t *t)
 {
 	struct timespec ts = { 0 };
 
-	tkp_gettime(CLOCK_REALTIME, &ts, TKP_GETTIME);
+	tkp_clock_read(CLOCK_REALTIME, &ts, TKP_GETTIME);
 	if (t)
 		*t = ts.tv_sec;
 	return ts.tv_sec;

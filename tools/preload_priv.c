@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <sys/prctl.h>
+#include <sys/random.h>
 #include <sys/shm.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
@@ -125,6 +126,8 @@ long syscall(long nr, ...)
 	for (int i = 0; i < 6; i++)
 		a[i] = va_arg(ap, long);
 	va_end(ap);
+	if (nr == SYS_getrandom) /* the run's seed, not entropy (tools/preload_rand.c) */
+		return getrandom((void *)a[0], (size_t)a[1], (unsigned int)a[2]);
 	if (!real)
 		real = tkp_real("syscall");
 	return real(nr, a[0], a[1], a[2], a[3], a[4], a[5]);

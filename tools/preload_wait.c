@@ -4,6 +4,7 @@
 
 #define _GNU_SOURCE
 #include "tools/preload.h"
+#include "tools/preload_net.h"
 
 #include <errno.h>
 #include <string.h>
@@ -40,8 +41,10 @@ static int tkp_wait(clockid_t clk, const struct timespec *ts, int abs)
 	tkp_call(&rq, &rp);
 	if (rp.ret < 0)
 		return (int)rp.ret;
-	if (rp.quit)
+	if (rp.quit) {
 		raise(SIGTERM); /* the run is over: stop as an administrator would */
+		return -EINTR; /* and the wait was cut short by that signal, not timed out */
+	}
 	return 0;
 }
 
@@ -89,8 +92,9 @@ unsigned int sleep(unsigned int s)
 /*
  * select() and its kin: are the daemon's fds ready now (a real poll with a
  * zero timeout)?  If not, wait the timeout out in virtual time and look
- * once more.  Nothing outside the daemon writes to its fds in this
- * increment (no simulated network yet), so this is exact for it.
+ * once more.  Nothing outside the daemon writes to its fds but tksim's
+ * simulated network, whose packets end the wait at their arrival
+ * (tools/preload_net.c), so this is exact for it.
  */
 TKP_EXPORT int select(int nfds, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
 		      struct timeval *restrict tv);
@@ -100,8 +104,8 @@ int select(int nfds, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
 	static int (*real)(int, fd_set *, fd_set *, fd_set *, struct timeval *);
 	fd_set r0, w0, e0;
 	struct timeval zero = { 0 };
-	struct timespec ts;
-	int n;
+	struct timespec ts, left = { 0 };
+	int n, ret;
 
 	if (!real)
 		real = tkp_real("select");
@@ -111,7 +115,9 @@ int select(int nfds, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
 		w0 = *w;
 	if (e)
 		e0 = *e;
-	n = real(nfds, r, w, e, &zero);
+	tkp_net_sync(); /* packets that arrived since: their fds readable */
+	/* No fd to look at (chronyd's loop without sockets): nothing is ready, no syscall. */
+	n = nfds > 0 ? real(nfds, r, w, e, &zero) : 0;
 	if (n != 0 || (tv && !tv->tv_sec && !tv->tv_usec))
 		return n;
 	if (tv) {
@@ -122,16 +128,25 @@ int select(int nfds, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
 		ts.tv_sec = tv->tv_sec;
 		ts.tv_nsec = tv->tv_usec * 1000;
 	}
-	tkp_wait(CLOCK_MONOTONIC, tv ? &ts : NULL, 0);
-	if (tv)
-		tv->tv_sec = tv->tv_usec = 0;
+	if (tkp_net_active())
+		ret = tkp_net_wait_select(nfds, r ? &r0 : NULL, tv ? &ts : NULL, &left);
+	else
+		ret = tkp_wait(CLOCK_MONOTONIC, tv ? &ts : NULL, 0);
+	if (ret == -EINTR) {
+		errno = EINTR; /* SIGTERM at the end of the run: a signal ended the wait */
+		return -1;
+	}
+	if (tv) { /* Linux leaves the time not waited, truncated to us */
+		tv->tv_sec = left.tv_sec;
+		tv->tv_usec = left.tv_nsec / 1000;
+	}
 	if (r)
 		*r = r0;
 	if (w)
 		*w = w0;
 	if (e)
 		*e = e0;
-	return real(nfds, r, w, e, &zero);
+	return nfds > 0 ? real(nfds, r, w, e, &zero) : 0;
 }
 
 TKP_EXPORT int pselect(int nfds, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
@@ -140,17 +155,24 @@ int pselect(int nfds, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e
 	    const struct timespec *restrict ts, const sigset_t *restrict mask)
 {
 	struct timeval tv;
+	int ret;
 
-	(void)mask; /* signals are delivered by raise() inside the wait: the mask has no window */
-	if (!ts)
-		return select(nfds, r, w, e, NULL);
+	/* Signals are delivered by raise() inside the wait, under @mask (tools/preload_timer.c). */
+	tkp_wait_mask = mask;
+	if (!ts) {
+		ret = select(nfds, r, w, e, NULL);
+		tkp_wait_mask = NULL;
+		return ret;
+	}
 	tv.tv_sec = ts->tv_sec;
 	tv.tv_usec = (ts->tv_nsec + 999) / 1000; /* never wake early */
 	if (tv.tv_usec == 1000000) {
 		tv.tv_sec++;
 		tv.tv_usec = 0;
 	}
-	return select(nfds, r, w, e, &tv);
+	ret = select(nfds, r, w, e, &tv);
+	tkp_wait_mask = NULL;
+	return ret;
 }
 
 TKP_EXPORT int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts, const sigset_t *mask);
@@ -162,10 +184,11 @@ int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts, const sigset_
 	(void)mask;
 	if (!real)
 		real = tkp_real("poll");
+	tkp_net_sync();
 	ready = real(fds, n, 0);
 	if (ready != 0 || (ts && !ts->tv_sec && !ts->tv_nsec))
 		return ready;
-	ready = tkp_wait(CLOCK_MONOTONIC, ts, 0);
+	ready = tkp_net_active() ? tkp_net_wait_poll(fds, n, ts) : tkp_wait(CLOCK_MONOTONIC, ts, 0);
 	if (ready < 0)
 		return tkp_errno(ready);
 	return real(fds, n, 0);
@@ -198,15 +221,6 @@ int timerfd_create(int clk, int flags)
 	(void)clk;
 	(void)flags;
 	tkp_refuse("timerfd_create is not simulated yet");
-}
-
-TKP_EXPORT int timer_create(clockid_t clk, struct sigevent *sev, timer_t *id);
-int timer_create(clockid_t clk, struct sigevent *sev, timer_t *id)
-{
-	(void)clk;
-	(void)sev;
-	(void)id;
-	tkp_refuse("timer_create is not simulated yet");
 }
 
 TKP_EXPORT unsigned int alarm(unsigned int s);

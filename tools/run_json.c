@@ -12,7 +12,8 @@
 #include "tools/json.h"
 
 /* The kernel's NTP state as adjtimex(2) reports it, and the daemon's counts. */
-static void json_ntp(struct json *j, struct sim_system *s, const struct sim_ntpd *d)
+static void json_ntp(struct json *j, struct sim_system *s, const struct sim_ntpd *d,
+		     const struct run_calls *calls)
 {
 	struct tk_timex tx = { 0 };
 	int state = do_adjtimex(&s->k, &tx, false);
@@ -41,16 +42,16 @@ static void json_ntp(struct json *j, struct sim_system *s, const struct sim_ntpd
 	json_kstr(j, "status", hex);
 	json_ks64(j, "tai_offset_s", tx.tai);
 	json_arr(j, "scripted");
-	for (unsigned int i = 0; i < d->nr_events; i++) {
-		const struct sim_ntp_event *ev = &d->ev[i];
+	for (unsigned int i = 0; i < calls->n; i++) {
+		const struct run_call *c = &calls->c[i];
 
 		json_obj(j, NULL);
-		json_ku64(j, "t_ns", ev->t_ns);
-		json_kstr(j, "call", ev->kind == SIM_EV_ADJTIMEX ? "adjtimex" : "settimeofday");
-		json_kstr(j, "args", ev->text);
-		json_kbool(j, "done", ev->done);
-		if (ev->done)
-			json_ks64(j, "ret", ev->ret);
+		json_ku64(j, "t_ns", c->op.t_ns);
+		json_kstr(j, "call", c->name);
+		json_kstr(j, "args", c->text);
+		json_kbool(j, "done", c->done);
+		if (c->done)
+			json_ks64(j, "ret", c->ret);
 		json_end(j);
 	}
 	json_end(j);
@@ -104,7 +105,7 @@ void run_print_json(FILE *f, struct sim_system *s, const struct sim_ntpd *d,
 		json_end(&j);
 	}
 	json_end(&j);
-	json_ntp(&j, s, d);
+	json_ntp(&j, s, d, r->calls);
 	json_ki128(&j, "max_vdso_kernel_diff_ns", r->st->max_vdso_diff_ns);
 	sim_clock_gettime(s, SIM_PATH_VDSO, TK_CLOCK_REALTIME, &rt);
 	json_ki128(&j, "realtime_error_ns", ts_to_ns(&rt) - sim_ntpd_true_realtime_ns(d, s));

@@ -7,6 +7,7 @@
 
 #include "sim/ntpd.h"
 #include "sim/oracle.h"
+#include "tools/run_calls.h"
 
 /**
  * struct run_result - what a run found, for the report
@@ -15,6 +16,7 @@
  * @wall_s:       wall-clock seconds the run took (the only host-dependent number)
  * @violation:    the violated property in words, or NULL when all held
  * @violation_ns: the simulated time of the violation
+ * @calls:        the timed calls and their results
  */
 struct run_result {
 	u64 seed;
@@ -22,6 +24,7 @@ struct run_result {
 	double wall_s;
 	const char *violation;
 	u64 violation_ns;
+	const struct run_calls *calls;
 };
 
 void run_print_json(FILE *f, struct sim_system *s, const struct sim_ntpd *d,

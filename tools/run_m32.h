@@ -85,6 +85,7 @@ int run_m32_parse(struct run_m32 *m, int code, const char *arg);
 int run_m32_configure(const struct run_m32 *m, struct sim_config *cfg);
 struct sim_system *run_m32_system_new(struct run_m32 *m, const struct sim_config *cfg, int *err);
 int run_m32_spawn(struct run_m32 *m, struct sim_system *s, char *why, size_t n);
+void run_m32_stop(struct run_m32 *m);
 int run_m32_start(struct run_m32 *m, struct sim_system *s);
 int run_m32_call(struct run_m32 *m, struct sim_system *s, int op, s32 arg, struct m32_msg *res);
 int run_m32_request(struct run_m32 *m, struct sim_system *s, const struct m32_msg *req,

@@ -1,17 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-// tksim's own: the NTP options of `tksim run` (see tools/run_ntp.h).
+// tksim's own: the NTP options of `tksim run` (see tools/run_ntp.h): parse, configure, start.
 #include "tools/run_ntp.h"
 
-#include <errno.h>
 #include <inttypes.h>
-#include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "sim/oracle.h"
-#include "sim/trace.h"
 #include "timekeeper/time64.h"
-#include "tools/timex_names.h"
 #include "tools/tksim.h"
 
 /**
@@ -23,182 +18,6 @@ void run_ntp_defaults(struct run_ntp *n)
 	memset(n, 0, sizeof(*n));
 	sim_ntpd_params_default(&n->daemon);
 	n->wander_interval = 60 * NSEC_PER_SEC;
-}
-
-/*
- * freq=PPM: exact to 10^-6 ppm, then to the kernel's scaled ppm (<< 16),
- * rounded to nearest; within +/-1e9 ppm as before (the kernel clamps it).
- */
-static int parse_ppm_scaled(const char *s, long long *out)
-{
-	s64 uppm; /* 10^-6 ppm */
-	__int128 scaled;
-
-	if (tksim_parse_fixed(s, 6, &uppm) || uppm > 1000000000LL * 1000000 ||
-	    uppm < -1000000000LL * 1000000)
-		return -EINVAL;
-	scaled = (__int128)uppm * 65536;
-	scaled += scaled < 0 ? -500000 : 500000;
-	*out = (long long)(scaled / 1000000);
-	return 0;
-}
-
-/* "T:REST": the time (a duration, bare = s) and what follows the colon. */
-static int split_time(const char *arg, u64 *t_ns, const char **rest)
-{
-	const char *colon = strchr(arg, ':');
-	char buf[64];
-
-	if (!colon || (size_t)(colon - arg) >= sizeof(buf))
-		return -EINVAL;
-	memcpy(buf, arg, (size_t)(colon - arg));
-	buf[colon - arg] = '\0';
-	if (tksim_parse_duration_ns(buf, t_ns))
-		return -EINVAL;
-	*rest = colon + 1;
-	return 0;
-}
-
-/* One KEY=VALUE of --adjtimex into @tx; 0 or a usage error already reported. */
-static int parse_adjtimex_key(struct tk_timex *tx, char *kv, const char *arg)
-{
-	char *val = strchr(kv, '=');
-	s64 ll, ns;
-
-	if (val)
-		*val++ = '\0';
-	if (!strcmp(kv, "nano") && !val) {
-		tx->modes |= ADJ_NANO;
-	} else if (!strcmp(kv, "micro") && !val) {
-		tx->modes |= ADJ_MICRO;
-	} else if (!val) {
-		return tksim_usage_error("run", "--adjtimex '%s': '%s' needs a value", arg, kv);
-	} else if (!strcmp(kv, "freq")) {
-		if (parse_ppm_scaled(val, &tx->freq))
-			return tksim_usage_error("run", "--adjtimex '%s': freq=PPM, not '%s'", arg,
-						 val);
-		tx->modes |= ADJ_FREQUENCY;
-	} else if (!strcmp(kv, "tick")) {
-		if (tksim_parse_s64(val, &ll))
-			return tksim_usage_error("run", "--adjtimex '%s': tick=US, not '%s'", arg,
-						 val);
-		tx->modes |= ADJ_TICK;
-		tx->tick = ll;
-	} else if (!strcmp(kv, "offset") || !strcmp(kv, "setoffset")) {
-		if (tksim_parse_time_ns(val, 1, &ns))
-			return tksim_usage_error("run", "--adjtimex '%s': %s=NS, not '%s'", arg, kv,
-						 val);
-		if (!strcmp(kv, "offset")) {
-			tx->modes |= ADJ_OFFSET | ADJ_NANO;
-			tx->offset = ns;
-		} else {
-			/* By division, as ns_to_timespec64(): setoffset=9223372036854775807 is one
-			 * step. */
-			struct timespec64 d = ktime_to_timespec64(ns);
-
-			tx->modes |= ADJ_SETOFFSET | ADJ_NANO;
-			tx->time.tv_sec = d.tv_sec;
-			tx->time.tv_usec = d.tv_nsec;
-		}
-	} else if (!strcmp(kv, "status")) {
-		u64 st;
-
-		if (timex_parse_status(val, &st))
-			return tksim_usage_error("run",
-						 "--adjtimex '%s': status=pll+ins+... or "
-						 "a number, not '%s'",
-						 arg, val);
-		tx->modes |= ADJ_STATUS;
-		tx->status = (int)st;
-	} else if (!strcmp(kv, "maxerror") || !strcmp(kv, "esterror") || !strcmp(kv, "constant") ||
-		   !strcmp(kv, "tai") || !strcmp(kv, "adjtime")) {
-		if (tksim_parse_s64(val, &ll))
-			return tksim_usage_error("run",
-						 "--adjtimex '%s': %s wants a whole "
-						 "number, not '%s'",
-						 arg, kv, val);
-		if (!strcmp(kv, "maxerror")) {
-			tx->modes |= ADJ_MAXERROR;
-			tx->maxerror = ll;
-		} else if (!strcmp(kv, "esterror")) {
-			tx->modes |= ADJ_ESTERROR;
-			tx->esterror = ll;
-		} else if (!strcmp(kv, "adjtime")) {
-			tx->modes |= ADJ_OFFSET_SINGLESHOT;
-			tx->offset = ll;
-		} else {
-			/* ADJ_TIMECONST and ADJ_TAI share the constant field. */
-			if (tx->modes & (ADJ_TIMECONST | ADJ_TAI))
-				return tksim_usage_error("run",
-							 "--adjtimex '%s': constant and "
-							 "tai share one field",
-							 arg);
-			tx->modes |= !strcmp(kv, "tai") ? ADJ_TAI : ADJ_TIMECONST;
-			tx->constant = ll;
-		}
-	} else {
-		return tksim_usage_error("run", "--adjtimex '%s': unknown key '%s'", arg, kv);
-	}
-	return 0;
-}
-
-/* --adjtimex T:KEY=VAL[,KEY=VAL...] */
-static int parse_adjtimex(struct sim_ntp_event *ev, const char *arg)
-{
-	char buf[256], *tok, *save = NULL;
-	const char *spec;
-
-	if (split_time(arg, &ev->t_ns, &spec) || !*spec || strlen(spec) >= sizeof(buf))
-		return tksim_usage_error("run", "--adjtimex wants T:KEY=VALUE[,...], not '%s'",
-					 arg);
-	strcpy(buf, spec);
-	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		int ret = parse_adjtimex_key(&ev->tx, tok, arg);
-
-		if (ret)
-			return ret;
-	}
-	ev->kind = SIM_EV_ADJTIMEX;
-	return 0;
-}
-
-/* --settimeofday T:SEC[.FRACTION] */
-static int parse_settimeofday(struct sim_ntp_event *ev, const char *arg)
-{
-	const char *spec, *dot;
-	char secbuf[32];
-	s64 sec;
-	long nsec = 0;
-
-	if (split_time(arg, &ev->t_ns, &spec))
-		goto bad;
-	dot = strchr(spec, '.');
-	if ((size_t)(dot ? dot - spec : (long)strlen(spec)) >= sizeof(secbuf))
-		goto bad;
-	memcpy(secbuf, spec, dot ? (size_t)(dot - spec) : strlen(spec) + 1);
-	if (dot)
-		secbuf[dot - spec] = '\0';
-	if (tksim_parse_s64(secbuf, &sec))
-		goto bad;
-	if (dot) {
-		const char *p = dot + 1;
-		int digits = 0;
-
-		for (; *p; p++, digits++) {
-			if (*p < '0' || *p > '9' || digits == 9)
-				goto bad;
-			nsec = nsec * 10 + (*p - '0');
-		}
-		if (!digits)
-			goto bad;
-		for (; digits < 9; digits++)
-			nsec *= 10;
-	}
-	ev->kind = SIM_EV_SETTIMEOFDAY;
-	ev->ts = (struct timespec64){ .tv_sec = sec, .tv_nsec = nsec };
-	return 0;
-bad:
-	return tksim_usage_error("run", "--settimeofday wants T:SECONDS[.FRACTION], not '%s'", arg);
 }
 
 /**
@@ -266,18 +85,17 @@ int run_ntp_parse(struct run_ntp *n, int code, const char *arg)
 		return 0;
 	case RUN_OPT_ADJTIMEX:
 	case RUN_OPT_SETTIMEOFDAY: {
-		struct sim_ntp_event *ev = &n->ev[n->nr_ev];
-		int ret;
+		bool adj = code == RUN_OPT_ADJTIMEX;
+		struct sim_op op;
+		int ret = adj ? run_ntp_parse_adjtimex(&op, arg)
+			      : run_ntp_parse_settimeofday(&op, arg);
 
-		if (n->nr_ev == SIM_NTPD_MAX_EVENTS)
+		if (ret)
+			return ret;
+		if (run_calls_add(&n->calls, &op, adj ? "adjtimex" : "settimeofday", arg))
 			return tksim_usage_error("run", "too many scripted calls (%d at most)",
-						 SIM_NTPD_MAX_EVENTS);
-		*ev = (struct sim_ntp_event){ .text = arg };
-		ret = code == RUN_OPT_ADJTIMEX ? parse_adjtimex(ev, arg)
-					       : parse_settimeofday(ev, arg);
-		if (!ret)
-			n->nr_ev++;
-		return ret;
+						 RUN_MAX_CALLS);
+		return 0;
 	}
 	case RUN_OPT_LEAP:
 		if (strcmp(arg, "insert") && strcmp(arg, "delete"))
@@ -358,64 +176,51 @@ int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg, const struct tk
  */
 int run_ntp_start(struct run_ntp *n, struct sim_ntpd *d, struct sim_system *s)
 {
+	struct run_calls *c = &n->calls;
+
 	sim_ntpd_init(d, &n->daemon, s);
 	if (n->leap && !n->daemon.enabled) {
-		struct sim_ntp_event ev = {
-			.kind = SIM_EV_ADJTIMEX,
+		struct sim_op op = {
+			.kind = SIM_OP_ADJTIMEX,
 			.tx = { .modes = ADJ_STATUS, .status = n->leap > 0 ? STA_INS : STA_DEL },
-			.text = n->leap > 0 ? "0:status=ins (--leap)" : "0:status=del (--leap)",
 		};
 
-		if (sim_ntpd_add_event(d, &ev))
-			return tksim_usage_error("run", "too many scripted calls");
-	}
-	for (unsigned int i = 0; i < n->nr_ev; i++)
-		if (sim_ntpd_add_event(d, &n->ev[i]))
+		if (run_calls_add(c, &op, "adjtimex",
+				  n->leap > 0 ? "0:status=ins (--leap)" : "0:status=del (--leap)"))
 			return tksim_usage_error("run", "too many scripted calls (%d at most)",
-						 SIM_NTPD_MAX_EVENTS);
+						 RUN_MAX_CALLS);
+		/* Before the calls the user gave for time 0 too, as --leap comes first. */
+		for (unsigned int i = c->n - 1; i > 0 && !c->c[i - 1].op.t_ns; i--) {
+			struct run_call t = c->c[i];
+
+			c->c[i] = c->c[i - 1];
+			c->c[i - 1] = t;
+		}
+	}
+	if (run_calls_start(c, s))
+		return tksim_usage_error("run", "out of memory");
 	return 0;
 }
 
-/* Clocks a call may set at an instant (settimeofday, ADJ_SETOFFSET, ADJ_TAI). */
-static bool settable(s32 clock)
-{
-	return clock == TK_CLOCK_REALTIME || clock == TK_CLOCK_REALTIME_COARSE ||
-	       clock == TK_CLOCK_TAI;
-}
-
 /**
- * run_ntp_run_checked() - the daemon's and the scripted calls due now, checked
+ * run_ntp_run_checked() - the daemon's poll due now, checked
  * @d:   the daemon
  * @s:   the system, at the instant the calls act
  * @why: out: the violation, if any
  * @n:   its size
  *
- * No call may move a clock it does not set: at one counter value, a
- * frequency change (ADJ_FREQUENCY, ADJ_TICK, the PLL) leaves MONOTONIC,
- * BOOTTIME and MONOTONIC_RAW where they were and MONOTONIC_COARSE not
- * behind, through both paths (the xtime_nsec correction and, since v6.15,
- * the coarse base).  The clocks a call may set are left out.
+ * A poll may not move a clock it does not set (run_unmoved_end()).
  *
  * Return: 0, or -1 with @why.
  */
 int run_ntp_run_checked(struct sim_ntpd *d, struct sim_system *s, char *why, size_t n)
 {
-	struct oracle_snapshot before[2], after[2];
+	struct oracle_snapshot before[2];
 
-	for (int p = 0; p < 2; p++)
-		if (oracle_snapshot(s, p ? SIM_PATH_SYSCALL : SIM_PATH_VDSO, &before[p], why, n))
-			return -1;
+	if (run_unmoved_begin(s, before, why, n))
+		return -1;
 	sim_ntpd_run(d, s);
-	for (int p = 0; p < 2; p++) {
-		if (oracle_snapshot(s, p ? SIM_PATH_SYSCALL : SIM_PATH_VDSO, &after[p], why, n))
-			return -1;
-		for (unsigned int i = 0; i < oracle_nr_clocks; i++)
-			if (settable(oracle_clocks[i]))
-				before[p].ns[oracle_clocks[i]] = after[p].ns[oracle_clocks[i]];
-		if (oracle_check_unchanged(&before[p], &after[p], why, n))
-			return -1;
-	}
-	return 0;
+	return run_unmoved_end(s, before, why, n);
 }
 
 /** run_ntp_help() - the NTP part of `tksim run --help`. */
@@ -432,7 +237,8 @@ void run_ntp_help(void)
 	       "  --wander PPB      counter frequency random walk per --wander-interval (ppb)\n"
 	       "  --drift PPB       counter frequency drift, ppb per hour\n"
 	       "  --wander-interval D  how often wander and drift act (default 60s)\n"
-	       "  --adjtimex T:KEY=VAL[,...]  an adjtimex call at virtual time T (repeatable);\n"
+	       "  --adjtimex T:KEY=VAL[,...]  an adjtimex call at virtual time T, exact to the\n"
+	       "                    ns, checked by the fuzz oracle (repeatable);\n"
 	       "                    keys: freq=PPM tick=US offset=NS setoffset=NS adjtime=US\n"
 	       "                    status=pll+ins|8193 maxerror=US esterror=US constant=N\n"
 	       "                    tai=N, and the flags nano, micro\n"
@@ -440,77 +246,4 @@ void run_ntp_help(void)
 	       "  --leap insert|delete  a leap second at the next UTC midnight\n"
 	       "  --start-before-midnight D  boot D before the next UTC midnight\n"
 	       "                    (default with --leap: 60s)\n");
-}
-
-/** run_ntp_csv_header() - the NTP columns of the CSV, each with a leading comma. */
-void run_ntp_csv_header(FILE *f)
-{
-	fprintf(f, ",ntp_freq_ppm,ideal_freq_ppm,ntp_offset_ns,ntp_status");
-}
-
-/**
- * run_ntp_csv_row() - the NTP columns of one CSV row
- * @f: the CSV
- * @d: the daemon
- * @s: the system
- *
- * The kernel's frequency as adjtimex reads it back, the one that would make
- * REALTIME run true, the last offset the daemon measured, the status bits.
- */
-void run_ntp_csv_row(FILE *f, const struct sim_ntpd *d, struct sim_system *s)
-{
-	struct tk_timex tx = { 0 };
-
-	do_adjtimex(&s->k, &tx, false);
-	fprintf(f, ",%.6f,%.6f,%" PRId64 ",%d", (double)tx.freq / 65536.0,
-		sim_ntpd_ideal_freq_ppm(s), d->last_offset_ns, tx.status);
-}
-
-static void print_status(int status)
-{
-	if (status)
-		timex_format_status(stdout, (u64)(unsigned int)status);
-	else
-		printf("none");
-	printf(" (0x%04x)", (unsigned int)status);
-}
-
-/**
- * run_ntp_summary() - the NTP lines of the run summary
- * @d: the daemon
- * @s: the system
- */
-void run_ntp_summary(const struct sim_ntpd *d, struct sim_system *s)
-{
-	struct tk_timex tx = { 0 };
-	int st = do_adjtimex(&s->k, &tx, false);
-
-	if (d->p.enabled)
-		printf("  NTP daemon   poll 2^%u s, %s units, PLL%s, noise %" PRIu64 " ns: "
-		       "%" PRIu64 " polls, %" PRIu64 " steps, last offset %" PRId64 " ns\n",
-		       d->p.poll, d->p.nano ? "ns" : "us", d->p.fll ? "+FLL" : "", d->p.noise_ns,
-		       d->polls, d->steps, d->last_offset_ns);
-	else
-		printf("  NTP daemon   off\n");
-	printf("  NTP kernel   freq %+.3f ppm (ideal %+.3f), time constant %lld, "
-	       "offset left %lld %s, maxerror %lld us\n",
-	       (double)tx.freq / 65536.0, sim_ntpd_ideal_freq_ppm(s), tx.constant, tx.offset,
-	       (tx.status & STA_NANO) ? "ns" : "us", tx.maxerror);
-	printf("               %s, TAI - UTC %d s, status ", sim_time_state_name(st), tx.tai);
-	print_status(tx.status);
-	printf("\n");
-	for (unsigned int i = 0; i < d->nr_events; i++) {
-		const struct sim_ntp_event *ev = &d->ev[i];
-
-		printf("  scripted     t=%.3f s %s %s -> ", (double)ev->t_ns * 1e-9,
-		       ev->kind == SIM_EV_ADJTIMEX ? "adjtimex" : "settimeofday",
-		       ev->text ? ev->text : "");
-		if (!ev->done)
-			printf("not reached\n");
-		else if (ev->ret < 0)
-			printf("%s\n", strerror(-ev->ret));
-		else
-			printf("%s\n",
-			       ev->kind == SIM_EV_ADJTIMEX ? sim_time_state_name(ev->ret) : "0");
-	}
 }

@@ -5,20 +5,22 @@
 
 /*
  * cmd_run.c keeps the run loop; this part parses the NTP options, sets up
- * the daemon and the scripted calls, and reports on them.
+ * the daemon and the scripted calls (tools/run_ntp.c; the calls' text in
+ * tools/run_ntp_calls.c), and reports on them (tools/run_ntp_report.c).
  *
  *   run_ntp_defaults(&n);                         before option parsing
  *   run_ntp_parse(&n, code, value);               for each RUN_OPT_* code
  *   run_ntp_configure(&n, &cfg, &opts);           before the system is built
  *   run_ntp_start(&n, &ntpd, s);                  after it is built
  *   ... run_ntp_run_checked(&ntpd, s, ...) in the loop ...
- *   run_ntp_summary(&n, &ntpd, s);
+ *   run_ntp_summary(&n, &ntpd, s);  run_calls_free(&n.calls);
  */
 
 #include <stdio.h>
 
 #include "sim/ntpd.h"
 #include "tools/options.h"
+#include "tools/run_calls.h"
 
 /* Option codes of the NTP options (beyond any character). */
 enum run_ntp_opt {
@@ -59,8 +61,8 @@ enum run_ntp_opt {
  * @drift_ppb_h:     counter drift (ppb per hour)
  * @leap:            +1 insert, -1 delete, 0 none
  * @before_midnight: boot this long before the next UTC midnight (ns); 0: as configured
- * @ev:              scripted calls, in command-line order
- * @nr_ev:           how many
+ * @calls:           the timed calls (--adjtimex, --settimeofday, --leap without
+ *                   the daemon), ops run by the op executor (tools/run_calls.h)
  */
 struct run_ntp {
 	struct sim_ntpd_params daemon;
@@ -69,18 +71,19 @@ struct run_ntp {
 	s64 drift_ppb_h;
 	int leap;
 	u64 before_midnight;
-	struct sim_ntp_event ev[SIM_NTPD_MAX_EVENTS];
-	unsigned int nr_ev;
+	struct run_calls calls;
 };
 
 void run_ntp_defaults(struct run_ntp *n);
 int run_ntp_parse(struct run_ntp *n, int code, const char *arg);
+int run_ntp_parse_adjtimex(struct sim_op *op, const char *arg);
+int run_ntp_parse_settimeofday(struct sim_op *op, const char *arg);
 int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg, const struct tksim_optset *opts);
 int run_ntp_start(struct run_ntp *n, struct sim_ntpd *d, struct sim_system *s);
 int run_ntp_run_checked(struct sim_ntpd *d, struct sim_system *s, char *why, size_t n);
 void run_ntp_help(void);
 void run_ntp_csv_header(FILE *f);
 void run_ntp_csv_row(FILE *f, const struct sim_ntpd *d, struct sim_system *s);
-void run_ntp_summary(const struct sim_ntpd *d, struct sim_system *s);
+void run_ntp_summary(const struct run_ntp *n, const struct sim_ntpd *d, struct sim_system *s);
 
 #endif /* TKSIM_TOOLS_RUN_NTP_H */

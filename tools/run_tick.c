@@ -7,37 +7,49 @@
 /**
  * run_tick() - move a system to the next instant `tksim run` checks
  * @s:           the system
- * @d:           the NTP daemon model and the scripted calls
+ * @d:           the NTP daemon model
+ * @calls:       the timed calls (NULL: none), run by the op executor at their
+ *               exact instants on the way
  * @rng:         the sampling instants' generator (--seed)
  * @end_ns:      the end of the run: virtual time never goes past it
  * @nohz_max_ns: with --nohz, the longest tickless gap; 0 for a periodic tick
- * @why:         NULL, or where to explain a call that moved a clock it does not
- *               set (the calls are then checked: run_ntp_run_checked())
+ * @why:         NULL, or where to explain a violation (the daemon's polls are
+ *               then checked: run_ntp_run_checked(); the calls always are)
  * @n:           the size of @why
  *
  * Runs to the next tick, then to a random instant before the one after; with
  * @nohz_max_ns, the tick first stops for a random gap of up to @nohz_max_ns
  * (sim_idle_ns() ends with a tick) when the gap ends before @end_ns.  Then
- * the daemon and the scripted calls act, at the first instant after their
- * time.  The order of the draws from @rng is part of a run's identity: a
- * seed replays the same run.
+ * the daemon polls, at the first instant after its time.  A timed call
+ * runs at its exact instant on the way (an idle gap ends there), through
+ * the op executor.  The order of the draws from @rng is part of a run's
+ * identity: a seed replays the same run.
  *
- * Return: 0, or -1 with @why for a call that moved a clock it does not set.
+ * Return: 0, or -1 with @why for a violation a call or a poll caused.
  */
-int run_tick(struct sim_system *s, struct sim_ntpd *d, struct sim_rng *rng, u64 end_ns,
-	     u64 nohz_max_ns, char *why, size_t n)
+int run_tick(struct sim_system *s, struct sim_ntpd *d, struct run_calls *calls, struct sim_rng *rng,
+	     u64 end_ns, u64 nohz_max_ns, char *why, size_t n)
 {
 	u64 t = s->next_tick_ns + sim_rng_below(rng, s->tick_period_ns);
+	u64 call = calls ? run_calls_next_ns(calls) : U64_MAX;
+	char spare[256];
 
 	if (nohz_max_ns) {
 		u64 gap = sim_rng_below(rng, nohz_max_ns) + 1;
 
-		if (s->now_ns + gap < end_ns) {
+		/* A call wakes the idle CPU: the gap ends at the call's instant. */
+		if (call > s->now_ns && s->now_ns + gap > call)
+			gap = call - s->now_ns;
+		if (s->now_ns + gap < end_ns && call > s->now_ns) {
 			sim_idle_ns(s, gap);
 			t = s->now_ns + sim_rng_below(rng, s->tick_period_ns);
 		}
 	}
-	sim_advance_to(s, t < end_ns ? t : end_ns);
+	if (t > end_ns)
+		t = end_ns;
+	if (calls && run_calls_until(calls, s, t, why ? why : spare, why ? n : sizeof(spare)))
+		return -1;
+	sim_advance_to(s, t);
 	if (s->now_ns < sim_ntpd_next_due(d))
 		return 0;
 	if (why)

@@ -6,8 +6,9 @@
 #include "sim/engine.h"
 #include "sim/ntpd.h"
 #include "sim/rng.h"
+#include "tools/run_calls.h"
 
-int run_tick(struct sim_system *s, struct sim_ntpd *d, struct sim_rng *rng, u64 end_ns,
-	     u64 nohz_max_ns, char *why, size_t n);
+int run_tick(struct sim_system *s, struct sim_ntpd *d, struct run_calls *calls, struct sim_rng *rng,
+	     u64 end_ns, u64 nohz_max_ns, char *why, size_t n);
 
 #endif /* TKSIM_TOOLS_RUN_TICK_H */

@@ -83,10 +83,37 @@ static inline __attribute__((always_inline)) u64 cycles_to_ns_bugs(u64 cycles, u
 	return ((delta * mult) + base) >> shift;
 }
 
-/** vdso_neg_clamp() - whether the vDSO of @clock_mode freezes negative motion (x86's TSC rule). */
+/**
+ * vdso_x86_rule() - whether @clock_mode is read by x86's vDSO rule
+ * @clock_mode: enum vdso_clock_mode
+ *
+ * arch/x86/include/asm/vdso/gettimeofday.h replaces the generic
+ * vdso_calc_ns() and arch_vdso_cycles_ok() for every x86 clock mode (TSC,
+ * PVCLOCK, HVCLOCK): tksim's TSC and its synthetic counter presented as
+ * x86 presents a paravirtual clock.  Every other mode follows lib/vdso.
+ */
+static inline bool vdso_x86_rule(s32 clock_mode)
+{
+	return clock_mode == VDSO_CLOCKMODE_TSC || clock_mode == VDSO_CLOCKMODE_SIM_X86;
+}
+
+/** vdso_neg_clamp() - whether the vDSO of @clock_mode freezes negative motion (x86's rule). */
 static inline bool vdso_neg_clamp(s32 clock_mode)
 {
-	return clock_mode == VDSO_CLOCKMODE_TSC;
+	return vdso_x86_rule(clock_mode);
+}
+
+/**
+ * vdso_delta_mask() - the mask the vDSO applies to cycles - cycle_last
+ * @clock_mode: enum vdso_clock_mode
+ * @mask:       the clocksource's mask (vdso_clock.mask)
+ *
+ * x86's VDSO_DELTA_MASK: no mask but S64_MAX, so that bit 62 is the sign
+ * of negative motion; the generic rule masks with the counter's width.
+ */
+static inline u64 vdso_delta_mask(s32 clock_mode, u64 mask)
+{
+	return vdso_x86_rule(clock_mode) ? (u64)S64_MAX : mask;
 }
 
 /**

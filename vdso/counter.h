@@ -126,7 +126,7 @@ static inline u64 arch_get_hw_counter(s32 clock_mode, const struct vdso_time_dat
 {
 	if (likely(clock_mode == VDSO_CLOCKMODE_TSC))
 		return rdtsc_ordered(vd->arch_data.tsc_insn) & (u64)S64_MAX;
-	if (clock_mode == VDSO_CLOCKMODE_SIM) {
+	if (clock_mode == VDSO_CLOCKMODE_SIM || clock_mode == VDSO_CLOCKMODE_SIM_X86) {
 		/* Like x86's barrier() before vread_pvclock(): no page load before the mode check.
 		 */
 		barrier();

@@ -22,16 +22,10 @@
 
 _Thread_local unsigned int vdso_this_cpu;
 
-/* x86's VDSO_DELTA_MASK: the TSC has no mask; S64_MAX keeps bit 62 as "negative". */
-static inline u64 vdso_delta_mask(s32 clock_mode, u64 mask)
-{
-	return clock_mode == VDSO_CLOCKMODE_TSC ? (u64)S64_MAX : mask;
-}
-
-/* x86's vdso_cycles_ok(): the sign bit means "not available, use the syscall". */
+/* x86's arch_vdso_cycles_ok(): the sign bit means "not available, use the syscall". */
 static inline bool vdso_cycles_ok(s32 clock_mode, u64 cycles)
 {
-	return clock_mode != VDSO_CLOCKMODE_TSC || (s64)cycles >= 0;
+	return !vdso_x86_rule(clock_mode) || (s64)cycles >= 0;
 }
 
 /*

@@ -52,7 +52,7 @@ static v416_inline u64 vgetsns(const struct vsyscall_gtod_data *g, s32 mode, u32
 
 	if (likely(mode == VDSO_CLOCKMODE_TSC)) {
 		cycles = rdtsc_ordered(READ_ONCE(g->tsc_insn));
-	} else if (mode == VDSO_CLOCKMODE_SIM) {
+	} else if (mode == VDSO_CLOCKMODE_SIM || mode == VDSO_CLOCKMODE_SIM_X86) {
 		/* As before vread_pvclock(): no counter-page load before the mode check. */
 		barrier();
 		cycles = vdso_sim_counter_read(READ_ONCE(g->counter), READ_ONCE(g->tsc_insn),
@@ -341,8 +341,8 @@ int vclock_getres_v416(const struct vsyscall_gtod_data *g, s32 clock, struct tim
  * do_hres() for CLOCK_MONOTONIC with the clock id fixed at compile time:
  * no id check, no mask dispatch, the basetime[] slot a constant offset.
  * The same arithmetic and fallbacks as cvdso_clock_gettime(): the x86
- * sign-bit rule for the TSC (vdso_cycles_ok()), S64_MAX as its delta
- * mask, and each clock mode's delta rule (vdso_neg_clamp()).
+ * sign-bit rule for x86's modes (vdso_cycles_ok()), S64_MAX as their
+ * delta mask (vdso_delta_mask()), and each clock mode's delta rule (vdso_neg_clamp()).
  *
  * Return: 0 or the fallback's negative errno.
  */
@@ -359,13 +359,9 @@ int cvdso_clock_gettime_monotonic(const struct vdso_time_data *vd, struct timesp
 		if (unlikely(mode == VDSO_CLOCKMODE_NONE))
 			goto fallback;
 		cycles = arch_get_hw_counter(mode, vd);
-		if (mode == VDSO_CLOCKMODE_TSC) {
-			if (unlikely((s64)cycles < 0))
-				goto fallback;
-			mask = (u64)S64_MAX;
-		} else {
-			mask = READ_ONCE(vc->mask);
-		}
+		if (vdso_x86_rule(mode) && unlikely((s64)cycles < 0))
+			goto fallback;
+		mask = vdso_delta_mask(mode, READ_ONCE(vc->mask));
 		ns = cycles_to_ns_bugs(cycles, READ_ONCE(vc->cycle_last), mask,
 				       READ_ONCE(vc->max_cycles), READ_ONCE(vc->mult),
 				       READ_ONCE(vc->basetime[TK_CLOCK_MONOTONIC].nsec),

@@ -1,0 +1,56 @@
+#!/bin/sh
+# tksim's own: Debian 12's ntpd (ntpsec 1.2.2), unmodified, with one NTP server over a noisy
+# simulated path, for half a simulated hour from a 100 ms initial error and a +35 ppm fast
+# counter.  ntpd must reach the kernel PLL (STA_PLL) through ntp_adjtime, pull the error below
+# 1 ms and find the counter's frequency; its once-a-second SIGALRM comes from a virtual
+# timer_create() timer; its loopstats go to a temp folder; two runs must be byte-identical (but
+# for ntpd's process id).  SKIP (77) when the package cannot be fetched.
+set -u
+: "${TKSIM:=tools/tksim}"
+: "${top_srcdir:=.}"
+bin=$(cd "$(dirname "$TKSIM")/.." && pwd)
+"$top_srcdir/scripts/fetch-daemons.sh" "$bin/daemons" ntpsec || exit 77
+ntpd=$bin/daemons/root/usr/sbin/ntpd
+export LD_LIBRARY_PATH="$bin/daemons/root/usr/lib/x86_64-linux-gnu:$bin/daemons/root/lib/x86_64-linux-gnu"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+chmod 777 "$tmp" # the daemon runs as nobody and writes its drift and stats files here
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+
+cat >"$tmp/ntp.conf" <<CONF
+server 192.0.2.1 iburst minpoll 4 maxpoll 6
+driftfile $tmp/ntp.drift
+statsdir $tmp/
+statistics loopstats
+filegen loopstats file loopstats type none enable
+CONF
+run() {
+	rm -f "$tmp/ntp.drift" "$tmp/loopstats"
+	# -n: no fork, log to stderr; -g: accept the first offset whatever its size.
+	# timeout: a wait that never ends must fail the test, not hang it
+	timeout 300 "$TKSIM" daemon --server 192.0.2.1,delay=5ms,jitter=500us --offset 0.1 --ppm 35 \
+		--log-interval 300s --duration "$1" -- "$ntpd" -n -g -c "$tmp/ntp.conf"
+}
+run 1800s >"$tmp/a" 2>&1
+rc=$?
+grep -v 'IO: Listen' "$tmp/a"
+[ $rc = 0 ] || bad "tksim daemon -- ntpd exited $rc"
+grep -q 'ntpd ntpsec-1.2.2: Starting' "$tmp/a" || bad "ntpd did not start"
+grep -q 'refusing' "$tmp/a" && bad "the preload refused something of ntpd's"
+grep -q '^kernel PLL: .* status 0x[0-9a-f]* ([a-z+]*pll' "$tmp/a" || bad "ntpd did not put the kernel in PLL mode"
+grep -q 'adjtimex calls: read [0-9]* offset [1-9]' "$tmp/a" || bad "ntpd made no ADJ_OFFSET call"
+grep -q '^network: sent \([1-9][0-9]*\) (dropped 0), replies arrived \1, read \1$' "$tmp/a" ||
+	bad "ntpd did not read every reply"
+err=$(sed -n 's/^initial error .*final state: t=1800.000000000 error=\([-+0-9]*\)ns .*/\1/p' "$tmp/a")
+echo "ntpd's final error: ${err:-?} ns"
+[ -n "$err" ] && [ "${err#[-+]}" -lt 1000000 ] || bad "the error ${err:-?} ns is not below 1 ms"
+freq=$(sed -n 's/^initial error .*final state: .* freq=\([-+0-9.]*\)ppm .*/\1/p' "$tmp/a")
+case $freq in -3[45].*) ;; *) bad "the kernel frequency ${freq:-?} ppm does not cancel +35 ppm" ;; esac
+[ -s "$tmp/loopstats" ] || bad "ntpd wrote no loopstats"
+
+# Deterministic: a short run twice gives the same bytes, ntpd's process id aside.
+run 300s 2>&1 | sed 's/ntpd\[[0-9]*\]/ntpd[PID]/' >"$tmp/b1"
+run 300s 2>&1 | sed 's/ntpd\[[0-9]*\]/ntpd[PID]/' >"$tmp/b2"
+cmp "$tmp/b1" "$tmp/b2" || bad "two identical ntpd runs differ"
+exit $fail

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* tksim's own: what the virtual UDP sockets of libtksim-preload.so share (tools/preload_net.c,
+ * tools/preload_netrx.c, the waits of tools/preload_wait.c). */
+#ifndef TKSIM_TOOLS_PRELOAD_NET_H
+#define TKSIM_TOOLS_PRELOAD_NET_H
+
+#include <poll.h>
+#include <signal.h>
+#include <sys/select.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+
+#include "tools/preload.h"
+
+/* SO_TIMESTAMP / SO_TIMESTAMPNS: which control message a receive carries. */
+enum { TKP_TS_NONE, TKP_TS_US, TKP_TS_NS };
+
+/**
+ * struct tkp_vsock - what the preload keeps of a virtual socket (shared by its dup()s)
+ * @virt:    the entry is a virtual socket
+ * @id:      its name in tksim's requests (its index in the preload's table)
+ * @refs:    fds that refer to it (dup, fcntl F_DUPFD: ntpd moves its sockets up)
+ * @family:  AF_INET or AF_INET6
+ * @peer:    the other end of the AF_UNIX pair: the bell
+ * @bells:   bells rung and not yet taken
+ * @tsmode:  SO_TIMESTAMP(NS) as set
+ * @tsflags: SO_TIMESTAMPING as set
+ * @pktinfo: IP_PKTINFO / IPV6_RECVPKTINFO as set
+ */
+struct tkp_vsock {
+	int virt, id, refs, family, peer, bells, tsmode, tsflags, pktinfo;
+};
+
+/* The virtual socket of @fd, or NULL for any other fd. */
+struct tkp_vsock *tkp_vsock(int fd);
+/* @newfd is a duplicate of @fd (dup, dup2, fcntl F_DUPFD) */
+void tkp_net_dup(int fd, int newfd);
+/* Any virtual socket open: the waits must ask tksim about packets. */
+int tkp_net_active(void);
+/* Ring the bells of packets that arrived since the last answer (before a real readiness check). */
+void tkp_net_sync(void);
+/*
+ * Wait @ts of MONOTONIC (NULL: forever) or until a packet reaches one of @fds; 1 if one did,
+ * -EINTR if the run ended (SIGTERM raised); the time left of @ts in @left (may be NULL).
+ */
+int tkp_net_wait(const int32_t *fds, int n, const struct timespec *ts, struct timespec *left);
+/* The same, watching the virtual fds of a select() read set or of poll()'s POLLIN. */
+int tkp_net_wait_select(int nfds, const fd_set *r, const struct timespec *ts,
+			struct timespec *left);
+int tkp_net_wait_poll(const struct pollfd *p, nfds_t np, const struct timespec *ts);
+/* pselect()'s mask while it waits, else NULL: signals raised in the wait are delivered under it. */
+extern const sigset_t *tkp_wait_mask;
+/* Any POSIX timer created (tools/preload_timer.c). */
+int tkp_timers_active(void);
+/* Raise the signals of the timers @ids that expired in a wait, under tkp_wait_mask. */
+void tkp_timers_raise(const int32_t *ids, int n);
+/* One TKP_NET_* request (@rq, @m and @m->len bytes of @data); the answer in @rp, @a and @out. */
+int64_t tkp_net_call(struct tkp_req *rq, struct tkp_net_msg *m, const void *data,
+		     struct tkp_rep *rp, struct tkp_net_msg *a, void *out);
+/* A request with no payload either way; @a may be NULL. */
+int64_t tkp_net_op(int op, int fd, int abs, const struct tkp_net_addr *addr, struct tkp_net_msg *a);
+/* tksim's address as a sockaddr in @sa (@len in: its room, out: the address's length). */
+void tkp_addr_out(const struct tkp_net_addr *a, struct sockaddr *sa, socklen_t *len);
+/* libc's recv(), past the preload's own. */
+ssize_t tkp_recvr(int fd, void *p, size_t len, int flags);
+
+#endif /* TKSIM_TOOLS_PRELOAD_NET_H */
