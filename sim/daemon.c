@@ -125,24 +125,22 @@ static void sim_daemon_advance(struct sim_daemon *d, u64 ns)
  * NOHZ idle (CONFIG_NO_HZ_IDLE, Debian's kernel): a waiting daemon's CPU is
  * idle and its tick stopped; virtual time moves without timekeeping_advance()
  * (the clocks read the long counter delta), for at most the clocksource's
- * max_idle_ns at a time (timekeeping_max_deferment() bounds how long
- * tick_nohz_stop_tick() may stop the tick: then one tick runs and the idle
- * span goes on).  The wake-up's tick is sim_daemon_idle_exit().
+ * max_idle_ns after the last tick (sim_nohz_room_ns(): timekeeping_max_deferment()
+ * bounds how long tick_nohz_stop_tick() may stop the tick: then one tick runs
+ * and the idle span goes on).  The wake-up's tick is sim_daemon_idle_exit().
  */
 static void sim_daemon_idle(struct sim_daemon *d, u64 ns)
 {
-	const u64 max_idle = d->s->k.tk_core.timekeeper.tkr_mono.clock->max_idle_ns;
-
 	while (ns) {
-		u64 next = sim_daemon_next_sample_ns(d), step = ns;
+		u64 next = sim_daemon_next_sample_ns(d), step = ns, room = sim_nohz_room_ns(d->s);
 
-		if (d->idle_since_ns + max_idle - d->s->now_ns < step)
-			step = d->idle_since_ns + max_idle - d->s->now_ns;
+		if (room < step)
+			step = room;
 		if (next - d->s->now_ns < step)
 			step = next - d->s->now_ns;
 		sim_stall_ns(d->s, step);
 		ns -= step;
-		if (d->s->now_ns == d->idle_since_ns + max_idle) {
+		if (!sim_nohz_room_ns(d->s)) {
 			sim_idle_ns(d->s, 0); /* the deferment's bound: one tick, still idle */
 			d->idle_since_ns = d->s->now_ns;
 		}

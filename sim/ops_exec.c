@@ -202,21 +202,20 @@ static u64 min_u64(u64 a, u64 b)
 
 /*
  * A NOHZ idle of @ns: the tick is never deferred beyond the clocksource's
- * max_idle_ns (tick_nohz_stop_tick()), so a longer idle is several maximal
- * gaps, each ended by a tick (at most SIM_OPS_MAX_TICKS of them; the
- * decoder keeps fuzz inputs below that).
+ * max_idle_ns after the last tick (sim_nohz_room_ns()), so a longer idle is
+ * several maximal gaps, each ended by a tick (at most SIM_OPS_MAX_TICKS of
+ * them; the decoder keeps fuzz inputs below that).
  */
 static void idle(struct exec *x, u64 ns, bool *stop)
 {
 	struct sim_system *s = x->s;
-	u64 max = s->counter.cs.max_idle_ns;
 
 	/* After a stall, the late tick runs before the CPU goes idle. */
 	while (s->next_tick_ns <= s->now_ns && !*stop)
 		*stop = one_tick(x);
 	for (unsigned int i = 0; ns && !*stop && i < SIM_OPS_MAX_TICKS; i++) {
 		struct timekeeper tk0 = s->k.tk_core.timekeeper;
-		u64 gap = min_u64(ns, max);
+		u64 gap = min_u64(ns, sim_nohz_room_ns(s));
 
 		sim_idle_ns(s, gap);
 		ns -= gap;
