@@ -115,7 +115,11 @@ int sim_op_kind_from_name(const char *name);
 
 /* The fuzz input format (sim/ops_decode.c): every byte string is an op list. */
 #define SIM_OPS_MAX_DECODED 256
+/* What one decoded input may cost: ticks of ticked time, ns of idle and stall (ops_decode.c). */
+#define SIM_OPS_INPUT_TICKS 16
+#define SIM_OPS_INPUT_SPAN_NS (1600 * NSEC_PER_SEC)
 void sim_ops_decode(struct sim_op_list *l, const u8 *data, size_t size);
 size_t sim_ops_encode(const struct sim_op_list *l, u8 *buf, size_t size);
+int sim_ops_fit(struct sim_op_list *l);
 
 #endif /* TKSIM_SIM_OPS_H */

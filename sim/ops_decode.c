@@ -22,6 +22,8 @@
  * from op lists (tests/fuzz/gen_corpus.c).  `inject` ops are never decoded:
  * a bug is the target's parameter, not part of the input.
  */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim/counter.h"
@@ -35,12 +37,25 @@ static const s64 ppb_table[] = { 35000, 0, -250000, 500000, -35000, 1000, 120000
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 /*
- * Ticked virtual time one op may add, and one input in all: at most 1000 ticks at
- * HZ=1000 (under a millisecond of work).  Longer spans are idle, stall and suspend
- * ops, which cost one tick whatever their length.
+ * What one input may cost.  An execution's time is its ticks (each runs
+ * timekeeping_advance(), the vvar update and the per-tick checks, ~0.4 us)
+ * and its seconds accumulated without a tick (second_overflow() once per
+ * second inside the logarithmic accumulation, and the reads' second loops
+ * before it), so the decoder bounds both per input:
+ *   - INPUT_TICKS: ticked time between ops, `ticks N`, and one tick per
+ *     NOHZ gap of an idle op, at most this many tick periods in all;
+ *   - INPUT_SPAN_NS: idle and stall time in all (1600 s: a stall beyond
+ *     2^64 / mult cycles, 1100 s for the 64-bit counters of the tables at
+ *     max_cycles 990 s, is where the pre-6.10 delta overflow shows).
+ * Suspend costs neither (resume adds the sleep at once) and may be 3 hours.
+ * Long quiet stretches are NOHZ idle, as in the kernel: one accumulation
+ * per gap of up to max_idle_ns, not one tick per 1/HZ.
  */
+#define INPUT_TICKS SIM_OPS_INPUT_TICKS
+#define INPUT_SPAN_NS SIM_OPS_INPUT_SPAN_NS
 #define DT_MAX_NS (NSEC_PER_SEC / 4)
-#define TICKED_MAX_NS NSEC_PER_SEC
+/* A span beyond its limit wraps to its low 32 bits (< 4.3 s), then modulo the limit. */
+#define SPAN_WRAP_MASK 0xffffffffULL
 /* A counter frequency error beyond 5 % is no longer a crystal. */
 #define PPB_MAX 50000000LL
 #define SKEW_MAX (1LL << 40)
@@ -127,32 +142,74 @@ static void decode_config(struct reader *r, struct sim_config *cfg)
 }
 
 /*
- * What the executor does in full for this system: the longest idle op
- * (SIM_OPS_MAX_TICKS / 4 maximal NOHZ gaps) and the longest stall (85 % of the
- * negative-motion cut-off, less two ticks, at a counter up to 6 % fast).
+ * The decoder's account of one input (see INPUT_TICKS): the system's tick
+ * period and NOHZ gap, the longest stall it survives (85 % of the
+ * negative-motion cut-off, less two ticks, at a counter up to 6 % fast),
+ * and what is left of the ticked time and of the span.
  */
-struct spans {
-	u64 idle_max, stall_max;
+struct budget {
+	u64 period, max_idle, stall_max;
+	u64 ticked_left, span_left;
+	u64 t, paid;
 };
 
-static void decode_spans(const struct sim_config *cfg, struct spans *sp)
+static void budget_init(const struct sim_config *cfg, struct budget *b)
 {
 	struct sim_counter c;
 	unsigned __int128 ns;
 
-	sp->idle_max = sp->stall_max = 0;
+	b->period = NSEC_PER_SEC / cfg->hz;
+	b->ticked_left = INPUT_TICKS * b->period;
+	b->span_left = INPUT_SPAN_NS;
+	b->t = b->paid = 0;
+	b->max_idle = b->stall_max = 0;
 	if (sim_counter_init(&c, &cfg->counter, "sim"))
 		return;
-	ns = (unsigned __int128)c.cs.max_idle_ns * (SIM_OPS_MAX_TICKS / 4);
-	sp->idle_max = ns > SIM_OPS_MAX_SPAN_NS ? SIM_OPS_MAX_SPAN_NS : (u64)ns;
+	b->max_idle = c.cs.max_idle_ns;
 	ns = (unsigned __int128)(c.cs.max_raw_delta / 100 * 85) * NSEC_PER_SEC * 100 /
 	     (cfg->counter.freq_hz * 106ULL);
-	ns = ns > 2 * NSEC_PER_SEC / cfg->hz ? ns - 2 * NSEC_PER_SEC / cfg->hz : 0;
-	sp->stall_max = ns > SIM_OPS_MAX_SPAN_NS ? SIM_OPS_MAX_SPAN_NS : (u64)ns;
+	ns = ns > 2 * b->period ? ns - 2 * b->period : 0;
+	b->stall_max = ns > SIM_OPS_MAX_SPAN_NS ? SIM_OPS_MAX_SPAN_NS : (u64)ns;
 }
 
-/* The op's numbers; returns the virtual time it spends without ticks. */
-static u64 decode_args(struct reader *r, struct sim_op *op, const struct spans *sp)
+/* @v within [0, limit]: as it is, else its low 32 bits, else modulo limit + 1. */
+static u64 fit_span(u64 v, u64 limit)
+{
+	if (v > limit)
+		v &= SPAN_WRAP_MASK;
+	return v > limit ? v % (limit + 1) : v;
+}
+
+/*
+ * An idle, stall or suspend op's length within what is left; returns the
+ * virtual time it spends without ticks.  An idle of D costs one tick per
+ * NOHZ gap (ceil(D / max_idle_ns)) and D of the span; a stall D of the span.
+ */
+static u64 fit_quiet(struct sim_op *op, struct budget *b)
+{
+	u64 v = (u64)op->a, limit;
+
+	if (op->kind == SIM_OP_SUSPEND) {
+		limit = SIM_OPS_MAX_SPAN_NS;
+	} else if (op->kind == SIM_OP_STALL) {
+		limit = b->stall_max < b->span_left ? b->stall_max : b->span_left;
+	} else {
+		unsigned __int128 gaps =
+			(unsigned __int128)(b->ticked_left / b->period) * b->max_idle;
+
+		limit = gaps < b->span_left ? (u64)gaps : b->span_left;
+	}
+	v = fit_span(v, limit);
+	if (op->kind != SIM_OP_SUSPEND)
+		b->span_left -= v;
+	if (op->kind == SIM_OP_IDLE && v)
+		b->ticked_left -= (v + b->max_idle - 1) / b->max_idle * b->period;
+	op->a = (s64)v;
+	return v;
+}
+
+/* The op's numbers. */
+static void decode_args(struct reader *r, struct sim_op *op)
 {
 	u8 flags;
 
@@ -164,15 +221,7 @@ static u64 decode_args(struct reader *r, struct sim_op *op, const struct spans *
 	case SIM_OP_STALL:
 	case SIM_OP_SUSPEND:
 		op->a = (s64)get_u64(r);
-		if (op->a < 0 || (u64)op->a > (op->kind == SIM_OP_IDLE	  ? sp->idle_max
-					       : op->kind == SIM_OP_STALL ? sp->stall_max
-									  : SIM_OPS_MAX_SPAN_NS))
-			op->a = (s64)((u64)op->a %
-				      ((op->kind == SIM_OP_IDLE	   ? sp->idle_max
-					: op->kind == SIM_OP_STALL ? sp->stall_max
-								   : SIM_OPS_MAX_SPAN_NS) +
-				       1));
-		return (u64)op->a;
+		break;
 	case SIM_OP_ADJTIMEX:
 		decode_timex(r, &op->tx);
 		break;
@@ -204,7 +253,47 @@ static u64 decode_args(struct reader *r, struct sim_op *op, const struct spans *
 	default:
 		break;
 	}
-	return 0;
+}
+
+/*
+ * Fit one op into what is left of the input's budget and give it its time:
+ * @dt (ns since the previous op's end) and the op's own length.  Ticked time
+ * is paid once: up to @b->paid (the end of a `ticks` op's ticks, of a quiet
+ * span) it is free.  Values within the limits are kept, so decoding what
+ * sim_ops_encode() wrote gives the same list back.
+ */
+static void fit_op(struct sim_op *op, u64 dt, struct budget *b)
+{
+	u64 end;
+
+	if (dt > DT_MAX_NS)
+		dt %= DT_MAX_NS + 1;
+	end = b->t + dt;
+	if (end > b->paid) {
+		if (end - b->paid > b->ticked_left)
+			end = b->paid + b->ticked_left;
+		b->ticked_left -= end - b->paid;
+		b->paid = end;
+	}
+	op->t_ns = b->t = end;
+	switch (op->kind) {
+	case SIM_OP_TICKS:
+		if ((u64)op->a > b->ticked_left / b->period)
+			op->a = (s64)(b->ticked_left / b->period);
+		/* Ticks count against the budget; the next op's time is not moved. */
+		b->ticked_left -= (u64)op->a * b->period;
+		b->paid += (u64)op->a * b->period;
+		break;
+	case SIM_OP_IDLE:
+	case SIM_OP_STALL:
+	case SIM_OP_SUSPEND:
+		b->t += fit_quiet(op, b);
+		if (b->paid < b->t)
+			b->paid = b->t;
+		break;
+	default:
+		break;
+	}
 }
 
 /**
@@ -220,41 +309,48 @@ static u64 decode_args(struct reader *r, struct sim_op *op, const struct spans *
 void sim_ops_decode(struct sim_op_list *l, const u8 *data, size_t size)
 {
 	struct reader r = { data, data + size };
-	u64 t = 0, ticked = 0;
-
-	struct spans sp;
+	struct budget b;
 
 	sim_ops_clear(l);
 	decode_config(&r, &l->cfg);
-	decode_spans(&l->cfg, &sp);
+	budget_init(&l->cfg, &b);
 	while (r.p < r.end && l->n < SIM_OPS_MAX_DECODED) {
 		struct sim_op op = { 0 };
 		u8 k = get_byte(&r);
-		u64 dt = get_u64(&r) % (DT_MAX_NS + 1);
-
+		u64 dt = get_u64(&r);
 		unsigned int kind = (k & 0x7f) % (SIM_OP_NR_KINDS - 1);
 
 		/* Every kind but SIM_OP_INJECT: a bug is not fuzz input. */
 		op.kind = (enum sim_op_kind)(kind >= SIM_OP_INJECT ? kind + 1 : kind);
 		op.user = k >> 7;
-		if (ticked + dt > TICKED_MAX_NS)
-			dt = TICKED_MAX_NS - ticked;
-		ticked += dt;
-		t += dt;
-		op.t_ns = t;
-		t += decode_args(&r, &op, &sp);
-		if (op.kind == SIM_OP_TICKS) {
-			u64 period = NSEC_PER_SEC / l->cfg.hz;
-			u64 left = (TICKED_MAX_NS - ticked) / period;
-
-			if ((u64)op.a > left)
-				op.a = (s64)left;
-			/* Ticks count against the budget; the next op's time is not moved. */
-			ticked += (u64)op.a * period;
-		}
+		decode_args(&r, &op);
+		fit_op(&op, dt, &b);
 		if (!sim_ops_push(l, &op))
 			break;
 	}
+}
+
+/**
+ * sim_ops_fit() - bound @l as the decoder bounds a fuzz input
+ * @l: the list (its configuration one of the decoder's tables), changed in place
+ *
+ * The same list that sim_ops_decode(sim_ops_encode(@l)) gives: `tksim fuzz`
+ * runs its generated and mutated lists through this, so that they cost what
+ * a fuzz input costs and a finding replays from its encoding.
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int sim_ops_fit(struct sim_op_list *l)
+{
+	size_t n = sim_ops_encode(l, NULL, 0);
+	u8 *buf = malloc(n ? n : 1);
+
+	if (!buf)
+		return -ENOMEM;
+	sim_ops_encode(l, buf, n);
+	sim_ops_decode(l, buf, n);
+	free(buf);
+	return 0;
 }
 
 struct writer {

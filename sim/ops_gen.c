@@ -74,7 +74,12 @@ static void gen_timex(struct tk_timex *tx, struct sim_rng *r)
 	tx->time.tv_usec = sim_rng_below(r, 2) ? sim_rng_range(r, -1, 1000000) : any_s64(r);
 }
 
-/* Time to the next op: mostly within a tick, sometimes at a tick or second edge, rarely far. */
+/*
+ * Time to the next op: mostly within a tick, sometimes at a tick or second
+ * edge, rarely far.  The decoder allows INPUT_TICKS ticks of ticked time per
+ * input (sim/ops_decode.c), so a gap of more than two ticks is spent in NOHZ
+ * idle, as an idle kernel would (see sim_ops_generate()).
+ */
 static u64 gen_dt(struct sim_rng *r, const struct sim_op_list *l, u64 t)
 {
 	u64 period = NSEC_PER_SEC / l->cfg.hz;
@@ -95,7 +100,7 @@ static u64 gen_dt(struct sim_rng *r, const struct sim_op_list *l, u64 t)
 	case 3:
 		return sim_rng_below(r, 300 * MS);
 	default:
-		return sim_rng_below(r, 2 * period);
+		return sim_rng_below(r, period);
 	}
 }
 
@@ -121,10 +126,15 @@ static void gen_op(struct sim_op *op, struct sim_rng *r, u64 t)
 	op->user = sim_rng_below(r, 10) == 0;
 	switch (op->kind) {
 	case SIM_OP_TICKS:
-		op->a = sim_rng_below(r, 8) ? sim_rng_range(r, 1, 20) : sim_rng_range(r, 100, 1500);
+		op->a = sim_rng_below(r, 8) ? sim_rng_range(r, 1, 4) : sim_rng_range(r, 8, 32);
 		break;
 	case SIM_OP_IDLE:
 	case SIM_OP_STALL:
+		/* Mostly seconds; one in eight up to 1600 s (the decoder's span: beyond
+		 * max_cycles). */
+		op->a = (s64)(sim_rng_below(r, 8) ? sim_rng_below(r, 3 * NSEC_PER_SEC)
+						  : sim_rng_below(r, 1600 * NSEC_PER_SEC));
+		break;
 	case SIM_OP_SUSPEND:
 		op->a = (s64)(sim_rng_below(r, 2) ? sim_rng_below(r, 5 * NSEC_PER_SEC)
 						  : sim_rng_below(r, SIM_OPS_MAX_SPAN_NS));
@@ -164,6 +174,9 @@ static void gen_op(struct sim_op *op, struct sim_rng *r, u64 t)
  * @l:      an initialised list, replaced
  * @r:      the generator
  * @nr_ops: how many ops
+ *
+ * The list is bounded as a fuzz input is (sim_ops_fit()): what `tksim fuzz`
+ * runs is what its encoding runs in the fuzz target.
  */
 void sim_ops_generate(struct sim_op_list *l, struct sim_rng *r, unsigned int nr_ops)
 {
@@ -175,19 +188,35 @@ void sim_ops_generate(struct sim_op_list *l, struct sim_rng *r, unsigned int nr_
 		hdr[i] = sim_rng_below(r, 4) ? 0 : (u8)sim_rng_next(r);
 	sim_ops_decode(l, hdr, sim_rng_below(r, 4) ? 0 : sizeof(hdr));
 	for (unsigned int i = 0; i < nr_ops; i++) {
+		u64 period = NSEC_PER_SEC / l->cfg.hz, dt = gen_dt(r, l, t);
 		struct sim_op op;
 
-		t += gen_dt(r, l, t);
+		/* A long gap: NOHZ idle to the tick phase of the op's time, then the op. */
+		if (dt > 2 * period && i + 1 < nr_ops) {
+			memset(&op, 0, sizeof(op));
+			op.kind = SIM_OP_IDLE;
+			op.t_ns = t;
+			op.a = (s64)(dt - dt % period);
+			if (!sim_ops_push(l, &op))
+				return;
+			i++;
+		}
+		t += dt;
 		gen_op(&op, r, t);
 		if (!sim_ops_push(l, &op))
 			return;
+		if (op.kind == SIM_OP_IDLE || op.kind == SIM_OP_STALL || op.kind == SIM_OP_SUSPEND)
+			t += (u64)op.a;
 	}
+	sim_ops_fit(l);
 }
 
 /**
  * sim_ops_mutate() - change @l a little: insert, delete, regenerate or move one op (1-4 times)
  * @l: the list
  * @r: the generator
+ *
+ * The result is bounded as a fuzz input is (sim_ops_fit()).
  */
 void sim_ops_mutate(struct sim_op_list *l, struct sim_rng *r)
 {
@@ -217,6 +246,7 @@ void sim_ops_mutate(struct sim_op_list *l, struct sim_rng *r)
 			break;
 		}
 	}
+	sim_ops_fit(l);
 }
 
 /* Does @l still fail with signature @sig? */

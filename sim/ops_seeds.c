@@ -69,13 +69,14 @@ static void acpi_pm(struct sim_op_list *l, bool near_wrap)
 	l->cfg.counter.freq_hz = 3579545;
 	l->cfg.counter.bits = 24;
 	l->cfg.counter.error_ppb = 0;
-	/* Start 0x20000 cycles (37 ms) before the wrap: the encoder's start unit is 1 << 16. */
-	l->cfg.counter.start = near_wrap ? (0xffffff - (2ULL << 16)) & 0xffffff : 0;
+	/* Start 0x10000 cycles (18 ms) before the wrap: the encoder's start unit is 1 << 16. */
+	l->cfg.counter.start = near_wrap ? (0xffffff - (1ULL << 16)) & 0xffffff : 0;
 }
 
 static void seed_freq_mid_tick(struct sim_op_list *l, long long ppm)
 {
-	ticks(l, 0, 20);
+	/* 20 ms of NOHZ idle (one accumulation), then the change half a tick later. */
+	with_a(l, 0, SIM_OP_IDLE, 20 * MS);
 	adj(l, 20 * MS + MS / 2, ADJ_FREQUENCY)->tx.freq = PPM(ppm);
 	at(l, 20 * MS + MS / 2 + 1, SIM_OP_READ);
 }
@@ -98,21 +99,21 @@ static void seed_valid_adjtimex(struct sim_op_list *l)
 	/* valid-adjtimex.c: frequencies in and out of range, offsets, status bits. */
 	static const long long freqs[] = { PPM(-500),	 PPM(500),    PPM(-501), PPM(501),
 					   PPM(-100000), PPM(100000), 1LL << 62, -(1LL << 62) };
-	u64 t = 5 * MS;
+	u64 t = MS;
 
-	for (unsigned int i = 0; i < sizeof(freqs) / sizeof(freqs[0]); i++, t += 3 * MS)
+	for (unsigned int i = 0; i < sizeof(freqs) / sizeof(freqs[0]); i++, t += MS / 2)
 		adj(l, t, ADJ_FREQUENCY)->tx.freq = freqs[i];
-	adj(l, t += MS, ADJ_STATUS)->tx.status = STA_PLL;
-	adj(l, t += MS, ADJ_OFFSET)->tx.offset = 500000;
-	adj(l, t += MS, ADJ_OFFSET | ADJ_NANO)->tx.offset = -499999999;
-	adj(l, t += MS, ADJ_OFFSET | ADJ_MICRO)->tx.offset = 1LL << 40;
-	adj(l, t += MS, ADJ_MAXERROR | ADJ_ESTERROR)->tx.maxerror = -1;
-	adj(l, t += MS, 0xffffffffU);
-	adj(l, t += MS, ADJ_SETOFFSET)->tx.time.tv_usec = -1;
-	adj(l, t += MS, ADJ_SETOFFSET)->tx.time.tv_usec = 1000000;
-	adj(l, t += MS, ADJ_SETOFFSET | ADJ_NANO)->tx.time.tv_usec = 1000000000;
-	with_a(l, t += MS, SIM_OP_IDLE, 1100 * MS);
-	ticks(l, t, 100);
+	adj(l, t += MS / 2, ADJ_STATUS)->tx.status = STA_PLL;
+	adj(l, t += MS / 2, ADJ_OFFSET)->tx.offset = 500000;
+	adj(l, t += MS / 2, ADJ_OFFSET | ADJ_NANO)->tx.offset = -499999999;
+	adj(l, t += MS / 2, ADJ_OFFSET | ADJ_MICRO)->tx.offset = 1LL << 40;
+	adj(l, t += MS / 2, ADJ_MAXERROR | ADJ_ESTERROR)->tx.maxerror = -1;
+	adj(l, t += MS / 2, 0xffffffffU);
+	adj(l, t += MS / 2, ADJ_SETOFFSET)->tx.time.tv_usec = -1;
+	adj(l, t += MS / 2, ADJ_SETOFFSET)->tx.time.tv_usec = 1000000;
+	adj(l, t += MS / 2, ADJ_SETOFFSET | ADJ_NANO)->tx.time.tv_usec = 1000000000;
+	with_a(l, t += MS / 2, SIM_OP_IDLE, 1100 * MS);
+	ticks(l, t + 1100 * MS, 3);
 }
 
 static void seed_adjtick(struct sim_op_list *l)
@@ -120,8 +121,12 @@ static void seed_adjtick(struct sim_op_list *l)
 	static const long long ticks_us[] = { 9000, 8999, 11000, 11001, 10000, 9999, 10001 };
 	u64 t = MS / 3;
 
-	for (unsigned int i = 0; i < sizeof(ticks_us) / sizeof(ticks_us[0]); i++, t += 100 * MS)
+	/* Each tick length for 100 ms of NOHZ idle (one accumulation), a third of a tick off. */
+	for (unsigned int i = 0; i < sizeof(ticks_us) / sizeof(ticks_us[0]); i++) {
 		adj(l, t, ADJ_TICK)->tx.tick = ticks_us[i];
+		with_a(l, t, SIM_OP_IDLE, 100 * MS);
+		t += 100 * MS + MS / 3;
+	}
 }
 
 static void seed_leap(struct sim_op_list *l, int status)
@@ -132,9 +137,9 @@ static void seed_leap(struct sim_op_list *l, int status)
 	adj(l, 3 * MS, ADJ_STATUS)->tx.status = status;
 	/* Idle to 5 ms before midnight, tick across it, then on. */
 	with_a(l, 4 * MS, SIM_OP_IDLE, 2 * NSEC_PER_SEC - 10 * MS);
-	ticks(l, 4 * MS, 200);
-	with_a(l, 4 * MS, SIM_OP_IDLE, NSEC_PER_SEC);
-	adj(l, 4 * MS, ADJ_STATUS)->tx.status = 0;
+	ticks(l, 1994 * MS, 10);
+	with_a(l, 2004 * MS, SIM_OP_IDLE, NSEC_PER_SEC);
+	adj(l, 3004 * MS, ADJ_STATUS)->tx.status = 0;
 }
 
 static void seed_set_tai(struct sim_op_list *l)
@@ -150,10 +155,10 @@ static void seed_set_time_near(struct sim_op_list *l, s64 sec)
 {
 	set_time(l, MS, sec - 2, 999999);
 	with_a(l, 2 * MS, SIM_OP_IDLE, 2 * NSEC_PER_SEC - 5 * MS);
-	ticks(l, 2 * MS, 100);
-	set_time(l, 3 * MS, sec, 0);
-	set_time(l, 4 * MS, sec + 1, 0);
-	ticks(l, 5 * MS, 10);
+	ticks(l, 1997 * MS, 6);
+	set_time(l, 2003 * MS, sec, 0);
+	set_time(l, 2004 * MS, sec + 1, 0);
+	ticks(l, 2005 * MS, 3);
 }
 
 static void seed_setoffset_huge(struct sim_op_list *l)
@@ -180,28 +185,33 @@ static void seed_ntp_overflow(struct sim_op_list *l)
 	adj(l, 5 * MS, ADJ_OFFSET | ADJ_NANO)->tx.offset = S64_MIN;
 	adj(l, 6 * MS, ADJ_OFFSET)->tx.offset = 0x100000001LL;
 	with_a(l, 7 * MS, SIM_OP_IDLE, NSEC_PER_SEC);
-	adj(l, 7 * MS, ADJ_OFFSET)->tx.offset = -0x80000000LL;
-	adj(l, 8 * MS, ADJ_OFFSET_SINGLESHOT)->tx.offset = S64_MAX;
-	adj(l, 9 * MS, ADJ_OFFSET_SINGLESHOT)->tx.offset = -2000000;
-	adj(l, 10 * MS, ADJ_OFFSET_SS_READ);
-	with_a(l, 10 * MS, SIM_OP_IDLE, NSEC_PER_SEC);
-	ticks(l, 10 * MS, 300);
+	adj(l, 1007 * MS, ADJ_OFFSET)->tx.offset = -0x80000000LL;
+	adj(l, 1008 * MS, ADJ_OFFSET_SINGLESHOT)->tx.offset = S64_MAX;
+	adj(l, 1009 * MS, ADJ_OFFSET_SINGLESHOT)->tx.offset = -2000000;
+	adj(l, 1010 * MS, ADJ_OFFSET_SS_READ);
+	with_a(l, 1010 * MS, SIM_OP_IDLE, NSEC_PER_SEC);
+	ticks(l, 2010 * MS, 2);
 }
 
 static void seed_nohz(struct sim_op_list *l)
 {
-	with_a(l, MS / 2, SIM_OP_IDLE, 30 * NSEC_PER_SEC);
-	with_a(l, MS, SIM_OP_IDLE, 3600 * NSEC_PER_SEC);
+	u64 t = MS / 2;
+
+	with_a(l, t, SIM_OP_IDLE, 30 * NSEC_PER_SEC);
+	t += 30 * NSEC_PER_SEC + MS / 2;
+	with_a(l, t, SIM_OP_IDLE, 60 * NSEC_PER_SEC);
+	t += 60 * NSEC_PER_SEC + MS;
 	/* A stall of 1500 s: beyond max_cycles of the 2.1 GHz counter (delta-overflow). */
-	with_a(l, 2 * MS, SIM_OP_STALL, 1500 * NSEC_PER_SEC);
-	at(l, 3 * MS, SIM_OP_READ);
+	with_a(l, t, SIM_OP_STALL, 1500 * NSEC_PER_SEC);
+	at(l, t + 1500 * NSEC_PER_SEC + MS, SIM_OP_READ);
 }
 
 static void seed_wrap(struct sim_op_list *l)
 {
-	/* A 24-bit ACPI PM timer 37 ms before its wrap: reads all across it (delta-nomask). */
+	/* A 24-bit ACPI PM timer 18 ms before its wrap: reads all across it (delta-nomask). */
 	acpi_pm(l, true);
-	for (u64 t = 30 * MS; t < 45 * MS; t += 370 * 1000 + 7)
+	with_a(l, 0, SIM_OP_IDLE, 14 * MS);
+	for (u64 t = 15 * MS; t < 23 * MS; t += 190 * 1000 + 7)
 		at(l, t, SIM_OP_READ);
 }
 
@@ -212,22 +222,22 @@ static void seed_idle_wrap(struct sim_op_list *l)
 	 * tick 3 s late (64 % of the wrap, past half: neg-motion-half), then 2 s idle.
 	 */
 	acpi_pm(l, false);
-	ticks(l, 0, 10);
-	with_a(l, 10 * MS, SIM_OP_IDLE, 3 * NSEC_PER_SEC);
-	ticks(l, 11 * MS, 100);
-	with_a(l, 12 * MS, SIM_OP_STALL, 3 * NSEC_PER_SEC);
+	ticks(l, 0, 5);
+	with_a(l, 5 * MS, SIM_OP_IDLE, 3 * NSEC_PER_SEC);
+	ticks(l, 3005 * MS, 3);
+	with_a(l, 3008 * MS, SIM_OP_STALL, 3 * NSEC_PER_SEC);
 	/* The late tick; then 2 s idle, which carries the counter past its wrap. */
-	ticks(l, 13 * MS, 1);
-	with_a(l, 14 * MS, SIM_OP_IDLE, 2 * NSEC_PER_SEC);
-	ticks(l, 15 * MS, 20);
+	ticks(l, 6008 * MS, 1);
+	with_a(l, 6009 * MS, SIM_OP_IDLE, 2 * NSEC_PER_SEC);
+	ticks(l, 8009 * MS, 2);
 }
 
 static void seed_suspend(struct sim_op_list *l)
 {
-	ticks(l, 0, 100);
-	with_a(l, 100 * MS, SIM_OP_SUSPEND, 7200 * NSEC_PER_SEC);
-	ticks(l, 100 * MS + 7200 * NSEC_PER_SEC, 1);
-	at(l, 100 * MS + 7200 * NSEC_PER_SEC + 1500 * 1000, SIM_OP_READ);
+	ticks(l, 0, 10);
+	with_a(l, 10 * MS, SIM_OP_SUSPEND, 7200 * NSEC_PER_SEC);
+	ticks(l, 10 * MS + 7200 * NSEC_PER_SEC, 1);
+	at(l, 10 * MS + 7200 * NSEC_PER_SEC + 1500 * 1000, SIM_OP_READ);
 }
 
 static void seed_skew(struct sim_op_list *l)
@@ -236,14 +246,14 @@ static void seed_skew(struct sim_op_list *l)
 
 	op->clock = 1;
 	op->a = -100000;
-	ticks(l, 0, 50);
-	at(l, 50 * MS + 10 * 1000, SIM_OP_READ);
+	ticks(l, 0, 10);
+	at(l, 10 * MS + 10 * 1000, SIM_OP_READ);
 }
 
 static void seed_raw(struct sim_op_list *l)
 {
-	ticks(l, 0, 200);
-	at(l, 200 * MS + 123457, SIM_OP_READ);
+	ticks(l, 0, 15);
+	at(l, 15 * MS + 123457, SIM_OP_READ);
 }
 
 static void seed_midwrite(struct sim_op_list *l)
@@ -260,7 +270,7 @@ static void seed_counter_step(struct sim_op_list *l)
 	with_a(l, 0, SIM_OP_IDLE, 999 * MS);
 	with_a(l, 1000 * MS - 1, SIM_OP_COUNTER_PPB, 12000000);
 	with_a(l, 1000 * MS + 1, SIM_OP_COUNTER_PPB, -12000000);
-	ticks(l, 1000 * MS + 2, 500);
+	ticks(l, 1000 * MS + 2, 10);
 }
 
 static void seed_unprivileged(struct sim_op_list *l)
@@ -268,7 +278,7 @@ static void seed_unprivileged(struct sim_op_list *l)
 	u64 t = MS;
 	struct sim_op *op;
 
-	for (unsigned int bit = 0; bit < 16; bit++, t += MS) {
+	for (unsigned int bit = 0; bit < 16; bit++, t += MS / 2) {
 		op = adj(l, t, 1U << bit);
 		op->user = true;
 		op->tx.tick = 10000;
@@ -286,7 +296,7 @@ static void seed_clock_ids(struct sim_op_list *l)
 {
 	u64 t = MS;
 
-	for (s32 c = -2; c <= 13; c++, t += MS) {
+	for (s32 c = -2; c <= 13; c++, t += MS / 2) {
 		struct sim_op *op = at(l, t, SIM_OP_CLOCK_ADJTIME);
 
 		op->clock = c;
@@ -400,5 +410,7 @@ const char *sim_ops_seed(unsigned int i, struct sim_op_list *l)
 		seeds[i].build(l);
 		break;
 	}
+	/* As the decoder bounds it: the corpus file replays this very list. */
+	sim_ops_fit(l);
 	return seeds[i].name;
 }

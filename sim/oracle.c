@@ -214,6 +214,20 @@ int oracle_check_instant(struct sim_system *s, struct oracle_mono *m, struct ora
 	return check_instant(s, m, st, why, n, v);
 }
 
+/**
+ * oracle_check_instant_values() - oracle_check_instant(), keeping what the vDSO read
+ * @s, @m, @st, @why, @n: as oracle_check_instant()
+ * @v:   out: the vDSO value of each clock of oracle_clocks[] (ns), for further
+ *       checks at the same instant without reading again
+ *
+ * Return: 0, or -1 on the first violated property.
+ */
+int oracle_check_instant_values(struct sim_system *s, struct oracle_mono *m,
+				struct oracle_stats *st, char *why, size_t n, __int128 *v)
+{
+	return check_instant(s, m, st, why, n, v);
+}
+
 /* oracle_check_raw_exact() on the MONOTONIC_RAW value @raw_ns read at this instant. */
 static int check_raw_exact(struct sim_system *s, __int128 raw_ns, char *why, size_t n)
 {

@@ -51,6 +51,8 @@ struct oracle_stats {
 
 int oracle_check_instant(struct sim_system *s, struct oracle_mono *m, struct oracle_stats *st,
 			 char *why, size_t n);
+int oracle_check_instant_values(struct sim_system *s, struct oracle_mono *m,
+				struct oracle_stats *st, char *why, size_t n, __int128 *v);
 int oracle_check_raw_exact(struct sim_system *s, char *why, size_t n);
 int oracle_check_tick(struct sim_system *s, struct oracle_mono *m, struct oracle_stats *st,
 		      char *why, size_t n);

@@ -266,23 +266,22 @@ void oracle_ops_clock_of(const char *why, char *clock)
  * MONOTONIC_RAW is the exact conversion (cycles * mult) >> shift of the
  * counter cycles since boot, less those that ran while suspended (resume
  * re-bases cycle_last: raw time stops in suspend).  As oracle_check_raw_exact(),
- * with the suspended cycles taken out.
+ * with the suspended cycles taken out, on the vDSO value @raw the instant
+ * check read on CPU 0 at this same instant (a second read returns it again).
  */
-static int check_raw(struct oracle_ops *o, struct sim_system *s, char *prop, char *clock, char *why,
-		     size_t n)
+static int check_raw(struct oracle_ops *o, struct sim_system *s, __int128 raw, char *prop,
+		     char *clock, char *why, size_t n)
 {
 	const struct clocksource *cs = s->k.tk_core.timekeeper.tkr_raw.clock;
 	unsigned __int128 want =
 		((sim_raw_cycles_since_boot(s) - o->raw_skipped) * cs->mult) >> cs->shift;
-	struct timespec64 ts = { 0 };
 	char a[48], b[48];
 
-	if (sim_clock_gettime(s, SIM_PATH_VDSO, TK_CLOCK_MONOTONIC_RAW, &ts) == 0 &&
-	    ts_to_ns(&ts) == (__int128)want)
+	if (raw == (__int128)want)
 		return 0;
 	set_prop(prop, OP_PROP_RAW_EXACT);
 	strcpy(clock, "MONOTONIC_RAW");
-	oracle_format_ns(a, sizeof(a), ts_to_ns(&ts));
+	oracle_format_ns(a, sizeof(a), raw);
 	oracle_format_ns(b, sizeof(b), (__int128)want);
 	snprintf(why, n, "CLOCK_MONOTONIC_RAW %s != exact conversion %s", a, b);
 	return -1;
@@ -332,6 +331,7 @@ int oracle_ops_instant(struct oracle_ops *o, struct sim_system *s, char *prop, c
 		       char *why, size_t n)
 {
 	unsigned int saved = vdso_this_cpu;
+	__int128 v[VDSO_BASES];
 	int ret = 0;
 
 	strcpy(clock, "-");
@@ -364,7 +364,7 @@ int oracle_ops_instant(struct oracle_ops *o, struct sim_system *s, char *prop, c
 		}
 		o->evals[OP_PROP_MONOTONIC]++;
 		o->evals[OP_PROP_COARSE]++;
-		if (oracle_check_instant(s, &o->mono[cpu], NULL, why, n)) {
+		if (oracle_check_instant_values(s, &o->mono[cpu], NULL, why, n, v)) {
 			ret = -1;
 			oracle_ops_clock_of(why, clock);
 			if (strstr(why, "went back"))
@@ -379,8 +379,7 @@ int oracle_ops_instant(struct oracle_ops *o, struct sim_system *s, char *prop, c
 	if (ret)
 		return ret;
 	o->evals[OP_PROP_RAW_EXACT]++;
-	return check_raw(o, s, prop, clock, why, n);
-	return 0;
+	return check_raw(o, s, v[TK_CLOCK_MONOTONIC_RAW], prop, clock, why, n);
 }
 
 /**

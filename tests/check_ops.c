@@ -126,6 +126,85 @@ START_TEST(test_decoder_total)
 }
 END_TEST
 
+/*
+ * The decoder bounds what an input costs: a decoded list is its own fit (its
+ * encoding decodes to the same bytes), its idle and stall add up to at most
+ * SIM_OPS_INPUT_SPAN_NS, and it runs at most SIM_OPS_INPUT_TICKS ticks, plus
+ * the phase of the first and one late tick after each stall and suspend.
+ */
+START_TEST(test_decoder_budget)
+{
+	struct sim_op_list l;
+	struct sim_rng rng;
+	u64 seed = test_seed();
+
+	sim_ops_init(&l);
+	sim_rng_seed(&rng, seed);
+	for (int k = 0; k < 300; k++) {
+		size_t n = 5 + sim_rng_below(&rng, 400), n1, n2;
+		struct sim_ops_result r;
+		u64 quiet = 0, late = 1;
+
+		for (size_t i = 0; i < n; i++)
+			buf[i] = (u8)sim_rng_next(&rng);
+		/* Make every tenth byte a span or ticks op kind, to spend the budget. */
+		for (size_t i = 5; i < n; i += 10)
+			buf[i] = (u8)(SIM_OP_TICKS + sim_rng_below(&rng, 3));
+		sim_ops_decode(&l, buf, n);
+		n1 = sim_ops_encode(&l, buf, sizeof(buf));
+		sim_ops_decode(&l, buf, n1);
+		n2 = sim_ops_encode(&l, buf2, sizeof(buf2));
+		ck_assert_msg(n1 == n2 && !memcmp(buf, buf2, n1),
+			      "seed %" PRIu64 " input %d: not a fixed point", seed, k);
+		for (unsigned int i = 0; i < l.n; i++) {
+			if (l.ops[i].kind == SIM_OP_IDLE || l.ops[i].kind == SIM_OP_STALL)
+				quiet += (u64)l.ops[i].a;
+			late += l.ops[i].kind == SIM_OP_STALL || l.ops[i].kind == SIM_OP_SUSPEND;
+		}
+		ck_assert_uint_le(quiet, SIM_OPS_INPUT_SPAN_NS);
+		sim_ops_run(&l, 0, 0, &r, NULL);
+		ck_assert_msg(r.ticks <= SIM_OPS_INPUT_TICKS + late,
+			      "seed %" PRIu64 " input %d: %" PRIu64 " ticks", seed, k, r.ticks);
+	}
+	sim_ops_free(&l);
+}
+END_TEST
+
+/*
+ * The instant check after every op is not repeated where it would read the
+ * same values (a read, a failed call, at the instant of the last check), and
+ * is repeated after anything else at that instant: here a read, a second
+ * read (not read again), a settimeofday that sets the clock (read again) and
+ * an adjtimex that fails (not read again), all at 1 ms.
+ */
+START_TEST(test_instant_not_read_twice)
+{
+	struct sim_op ops[] = {
+		{ .t_ns = 1000000, .kind = SIM_OP_READ },
+		{ .t_ns = 1000000, .kind = SIM_OP_READ },
+		{ .t_ns = 1000000,
+		  .kind = SIM_OP_SETTIMEOFDAY,
+		  .has_tv = true,
+		  .a = 1767225600 + 3600,
+		  .b = 5 },
+		{ .t_ns = 1000000,
+		  .kind = SIM_OP_ADJTIMEX,
+		  .tx = { .modes = ADJ_TICK, .tick = 1 } },
+	};
+	struct sim_op_list l;
+	struct sim_ops_result r;
+
+	sim_ops_init(&l);
+	for (unsigned int i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		sim_ops_push(&l, &ops[i]);
+	ck_assert_int_eq(sim_ops_run(&l, 0, 0, &r, NULL), 0);
+	ck_assert_uint_eq(r.ops_run, 4);
+	ck_assert_uint_eq(r.evals[OP_PROP_ERRNO], 1);
+	ck_assert_uint_eq(r.evals[OP_PROP_VDSO_EQ], 2);
+	sim_ops_free(&l);
+}
+END_TEST
+
 /* Text: every seed written as scenario lines parses back to the same ops. */
 START_TEST(test_seed_text_round_trip)
 {
@@ -248,6 +327,8 @@ static Suite *ops_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_seed_bytes_round_trip);
 	tcase_add_test(tc, test_decoder_total);
+	tcase_add_test(tc, test_decoder_budget);
+	tcase_add_test(tc, test_instant_not_read_twice);
 	tcase_add_test(tc, test_seed_text_round_trip);
 	tcase_add_test(tc, test_seeds_find_bugs);
 	tcase_add_test(tc, test_failed_call_oracle);

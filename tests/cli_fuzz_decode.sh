@@ -49,7 +49,7 @@ fi
 contains "^at .* adjtimex modes=status status=ins" "leap-insert decodes to its STA_INS call"
 
 # A crash file of an injected bug (bytes of tests/fuzz/corpus/freq-mid-tick-up): exit 1 each way.
-printf '\0\0\0\0\0\1\0\24\4\240\234\343\11\2\200\200\240\37\0\1' >"$tmp/crash-1"
+printf '\0\0\0\0\0\2\0\200\332\304\11\4\240\302\36\2\200\200\240\37\0\1' >"$tmp/crash-1"
 expect 1 "--decode of a bug's crash file" -- \
 	"$TKSIM" fuzz --decode "$tmp/crash-1" --inject no-xtime-correction --out "$tmp"
 contains "crash-1.scn: 3 ops, finding still-at-freq-change" "the finding is named"

@@ -25,7 +25,7 @@ const struct bench_row bench_rows[] = {
 	{
 		.key = "fuzz",
 		.measure = bench_row_fuzz,
-		.target = "fuzz target, 32-op inputs, oracle after every op",
+		.target = "fuzz target, 32-op inputs, oracle after every op, per core",
 		.limit = 0.02, /* 20 000 executions per second */
 		.unit = "M execs/s",
 	},
