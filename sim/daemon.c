@@ -50,6 +50,21 @@ s64 sim_daemon_true_ns(const struct sim_daemon *d)
 	return t;
 }
 
+/**
+ * sim_daemon_leap_indicator() - NTP's leap indicator a reference announces at @truth
+ * @d:     the server
+ * @truth: the reference's true REALTIME (ns)
+ *
+ * Return: 1 (insert) or 2 (delete) from boot until the leap is done, then 0 (RFC 5905 LI; gpsd
+ * writes the same in the SHM segment): the SHM refclock and the simulated NTP server share it.
+ */
+int sim_daemon_leap_indicator(const struct sim_daemon *d, s64 truth)
+{
+	if (!d->leap || truth >= d->leap_midnight_ns - (d->leap < 0 ? (s64)NSEC_PER_SEC : 0))
+		return 0;
+	return d->leap > 0 ? 1 : 2;
+}
+
 /** sim_daemon_error_ns() - the simulated REALTIME's error against true time now (ns). */
 s64 sim_daemon_error_ns(struct sim_daemon *d)
 {
@@ -97,9 +112,7 @@ static void sim_daemon_feed_shm(struct sim_daemon *d)
 	shm->receive_nsec = (unsigned int)sys.tv_nsec;
 	shm->receive_usec = (int)(sys.tv_nsec / 1000);
 	/* NTP's leap indicator, as gpsd writes it: 1 insert, 2 delete, until the leap is done. */
-	shm->leap = d->leap && truth < d->leap_midnight_ns - (d->leap < 0 ? (s64)NSEC_PER_SEC : 0)
-			    ? (d->leap > 0 ? 1 : 2)
-			    : 0;
+	shm->leap = sim_daemon_leap_indicator(d, truth);
 	shm->precision = -20;
 	shm->nsamples = 3;
 	shm->count++;
