@@ -33,6 +33,23 @@ grep -q '^adjtimex(ADJ_FREQUENCY): 5 freq -2293760$' "$tmp/a" || bad "adjtimex d
 grep -q '^adjtimex calls: read 0 offset 0 frequency 1 ' "$tmp/a" || bad "the summary does not count the adjtimex call"
 grep -q 'freq=-35.000ppm' "$tmp/a" || bad "the summary does not show the kernel's new frequency"
 
+# epoll waits end at the first ns MONOTONIC reaches now + the timeout (ms for epoll_wait, the
+# timespec for epoll_pwait2); a zero timeout and a ready pipe do not wait (timeout 8: were the
+# waits real, the 2 s one on a ready pipe aside, they would take 2.5 s of host time).
+timeout 8 "$TKSIM" daemon --read-cost 0 -- "$probe" epoll >"$tmp/ep" 2>&1
+rc=$?
+cat "$tmp/ep"
+[ $rc = 0 ] || bad "tksim daemon -- daemon_probe epoll exited $rc"
+grep -q '^epoll_wait 1500 ms: 0, monotonic advanced 1500000000 ns$' "$tmp/ep" ||
+	bad "epoll_wait(1500 ms) did not end at its deadline"
+grep -q '^epoll_pwait2 1.000000123 s: 0, monotonic advanced 1000000123 ns$' "$tmp/ep" ||
+	bad "epoll_pwait2(1.000000123 s) did not end at its deadline"
+grep -q '^epoll_pwait 0 ms: 0, monotonic advanced 0 ns$' "$tmp/ep" || bad "epoll_pwait(0) waited"
+grep -q '^epoll_wait 2000 ms, pipe written: 1, monotonic advanced 0 ns$' "$tmp/ep" ||
+	bad "epoll_wait on a ready pipe waited or missed it"
+"$TKSIM" daemon --read-cost 0 -- "$probe" epoll >"$tmp/ep2" 2>&1
+cmp "$tmp/ep" "$tmp/ep2" || bad "two identical epoll runs differ"
+
 # Deterministic: the same run prints the same bytes.
 "$TKSIM" daemon --read-cost 0 --duration 3600s -- "$probe" >"$tmp/b" 2>&1
 cmp "$tmp/a" "$tmp/b" || bad "two identical runs differ"

@@ -34,6 +34,14 @@ done
 # select() ended at the arrival and left the rest of its 10 s, truncated to us.
 grep -q '^select 1 left 9.989999$' "$tmp/a" || bad "select did not end at the arrival"
 
+# epoll_wait on the socket ends at the arrival too: MONOTONIC advanced what REALTIME did.
+"$TKSIM" daemon --read-cost 0 --server 192.0.2.1,delay=5ms -- "$udp" 192.0.2.1 epoll >"$tmp/e" 2>&1
+grep -q "^epoll_wait 1 after $((10000000 + ${err:-0})) ns\$" "$tmp/e" ||
+	{ cat "$tmp/e"; bad "epoll_wait did not end at the arrival"; }
+grep -q '^reply 48 bytes from 192.0.2.1:123 ' "$tmp/e" || bad "epoll_wait: no server reply"
+"$TKSIM" daemon --read-cost 0 --server 192.0.2.1,delay=5ms -- "$udp" 192.0.2.1 epoll >"$tmp/e2" 2>&1
+cmp "$tmp/e" "$tmp/e2" || bad "two identical epoll_wait runs differ"
+
 # asym=2ms: the request's path is 2 ms longer.
 "$TKSIM" daemon --read-cost 0 --server 192.0.2.1,delay=5ms,asym=2ms -- "$udp" 192.0.2.1 >"$tmp/as" 2>&1
 grep -q '^t2-t1 7000000 ' "$tmp/as" || bad "asym=2ms did not lengthen the request's path"

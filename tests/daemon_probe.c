@@ -5,6 +5,7 @@
  *   daemon_probe            read the clocks, sleep 10 s, set a frequency, read again
  *   daemon_probe seccomp    try to install strict seccomp (the preload must refuse)
  *   daemon_probe settime    step REALTIME by +1 s with clock_settime
+ *   daemon_probe epoll      epoll_wait / epoll_pwait2 time out on a pipe nothing writes to
  * Every value it prints is simulated, so two runs print the same bytes.
  */
 
@@ -13,6 +14,7 @@
 #include <linux/seccomp.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/prctl.h>
 #include <sys/time.h>
 #include <sys/timex.h>
@@ -27,6 +29,35 @@ static long long ns(clockid_t clk)
 	if (clock_gettime(clk, &ts))
 		return -1;
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* How far MONOTONIC moves in epoll waits that time out (a pipe nothing writes to). */
+static int probe_epoll(void)
+{
+	struct epoll_event ev = { .events = EPOLLIN }, out;
+	struct timespec ts = { .tv_sec = 1, .tv_nsec = 123 };
+	int p[2], ep = epoll_create1(0), n;
+	long long m0;
+
+	if (ep < 0 || pipe(p) || epoll_ctl(ep, EPOLL_CTL_ADD, p[0], &ev))
+		return 1;
+	m0 = ns(CLOCK_MONOTONIC);
+	n = epoll_wait(ep, &out, 1, 1500);
+	printf("epoll_wait 1500 ms: %d, monotonic advanced %lld ns\n", n, ns(CLOCK_MONOTONIC) - m0);
+	m0 = ns(CLOCK_MONOTONIC);
+	n = epoll_pwait2(ep, &out, 1, &ts, NULL);
+	printf("epoll_pwait2 1.000000123 s: %d, monotonic advanced %lld ns\n", n,
+	       ns(CLOCK_MONOTONIC) - m0);
+	m0 = ns(CLOCK_MONOTONIC);
+	n = epoll_pwait(ep, &out, 1, 0, NULL);
+	printf("epoll_pwait 0 ms: %d, monotonic advanced %lld ns\n", n, ns(CLOCK_MONOTONIC) - m0);
+	if (write(p[1], "x", 1) != 1)
+		return 1;
+	m0 = ns(CLOCK_MONOTONIC);
+	n = epoll_wait(ep, &out, 1, 2000);
+	printf("epoll_wait 2000 ms, pipe written: %d, monotonic advanced %lld ns\n", n,
+	       ns(CLOCK_MONOTONIC) - m0);
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -53,6 +84,8 @@ int main(int argc, char **argv)
 		printf("clock_settime: %d (%s)\n", ret, ret ? strerror(errno) : "ok");
 		return ret ? 1 : 0;
 	}
+	if (argc > 1 && !strcmp(argv[1], "epoll"))
+		return probe_epoll();
 	uname(&u);
 	gettimeofday(&tv, NULL);
 	printf("uid %d euid %d release %s\n", (int)getuid(), (int)geteuid(), u.release);

@@ -5,6 +5,7 @@
 /*
  *   daemon_udp ADDR         send one NTPv4 client request to ADDR:123, wait in select() up to
  *                           10 s, print the reply and its receive timestamps
+ *   daemon_udp ADDR epoll   the same, waiting in epoll_wait() instead of select()
  *   daemon_udp ADDR tcp     connect a TCP socket to ADDR:123 (the preload must refuse it)
  * Every value printed is simulated, so two runs print the same bytes.
  */
@@ -18,6 +19,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/select.h>
 #include <sys/socket.h>
 #include <time.h>
@@ -89,10 +91,22 @@ int main(int argc, char **argv)
 	clock_gettime(CLOCK_REALTIME, &t1);
 	put_ts(req + 40, ns_of(&t1));
 	send(fd, req, sizeof(req), 0);
-	FD_ZERO(&r);
-	FD_SET(fd, &r);
-	n = select(fd + 1, &r, NULL, NULL, &tv);
-	printf("select %d left %ld.%06ld\n", n, (long)tv.tv_sec, (long)tv.tv_usec);
+	if (argc > 2 && !strcmp(argv[2], "epoll")) {
+		struct epoll_event ev = { .events = EPOLLIN }, out;
+		int ep = epoll_create1(0);
+		struct timespec t0, t;
+
+		epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev);
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		n = epoll_wait(ep, &out, 1, 10000);
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		printf("epoll_wait %d after %lld ns\n", n, ns_of(&t) - ns_of(&t0));
+	} else {
+		FD_ZERO(&r);
+		FD_SET(fd, &r);
+		n = select(fd + 1, &r, NULL, NULL, &tv);
+		printf("select %d left %ld.%06ld\n", n, (long)tv.tv_sec, (long)tv.tv_usec);
+	}
 	if (n != 1)
 		return 1;
 	got = recvmsg(fd, &msg, 0);

@@ -15,6 +15,12 @@
 extern int tkp_fd;
 extern int tkp_shmid;
 
+/*
+ * Advance virtual time: until @clk reads @ts (@abs), or for @ts of
+ * MONOTONIC.  @ts NULL: forever (tksim runs to the end and asks to stop).
+ * Return: 0, -EINTR when the run ended (SIGTERM raised), -EINVAL for a bad timespec.
+ */
+int tkp_wait(clockid_t clk, const struct timespec *ts, int abs);
 /* libc's own @name (dlsym RTLD_NEXT); exits 2 if there is none. */
 void *tkp_real(const char *name);
 /* One request to tksim and its answer; exits 2 if tksim is gone (never the real clock). */

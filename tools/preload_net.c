@@ -300,6 +300,7 @@ int close(int fd)
 	if (fd == tkp_fd)
 		return 0; /* the daemon closing every fd must not cut it off from tksim */
 	tkp_net_unref(fd, real);
+	tkp_epoll_forget(fd);
 	return real(fd);
 }
 

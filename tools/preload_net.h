@@ -31,6 +31,8 @@ struct tkp_vsock {
 	int virt, id, refs, family, peer, bells, tsmode, tsflags, pktinfo;
 };
 
+/* @fd was closed: forget it as an epoll instance (tools/preload_epoll.c). */
+void tkp_epoll_forget(int fd);
 /* The virtual socket of @fd, or NULL for any other fd. */
 struct tkp_vsock *tkp_vsock(int fd);
 /* @newfd is a duplicate of @fd (dup, dup2, fcntl F_DUPFD) */

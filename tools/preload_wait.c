@@ -11,7 +11,6 @@
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/epoll.h>
 #include <sys/select.h>
 #include <sys/time.h>
 #include <time.h>
@@ -19,12 +18,8 @@
 
 /* ------------------------------------------------------------- waiting */
 
-/*
- * Advance virtual time: until @clk reads @ts (@abs), or for @ts of
- * MONOTONIC.  @ts NULL: forever (tksim runs to the end and asks to stop).
- * Return: 0, or -EINVAL for a bad timespec.
- */
-static int tkp_wait(clockid_t clk, const struct timespec *ts, int abs)
+/* tools/preload.h */
+int tkp_wait(clockid_t clk, const struct timespec *ts, int abs)
 {
 	struct tkp_req rq = { .op = TKP_WAIT, .clock = clk, .abs = abs };
 	struct tkp_rep rp;
@@ -203,18 +198,6 @@ int poll(struct pollfd *fds, nfds_t n, int ms)
 }
 
 /* Time sources this increment does not simulate: refuse rather than let them run on host time. */
-TKP_EXPORT int epoll_wait(int epfd, struct epoll_event *ev, int max, int ms);
-int epoll_wait(int epfd, struct epoll_event *ev, int max, int ms)
-{
-	static int (*real)(int, struct epoll_event *, int, int);
-
-	if (ms != 0)
-		tkp_refuse("epoll_wait with a timeout is not simulated yet");
-	if (!real)
-		real = tkp_real("epoll_wait");
-	return real(epfd, ev, max, 0);
-}
-
 TKP_EXPORT int timerfd_create(int clk, int flags);
 int timerfd_create(int clk, int flags)
 {
