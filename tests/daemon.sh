@@ -50,6 +50,27 @@ grep -q '^epoll_wait 2000 ms, pipe written: 1, monotonic advanced 0 ns$' "$tmp/e
 "$TKSIM" daemon --read-cost 0 -- "$probe" epoll >"$tmp/ep2" 2>&1
 cmp "$tmp/ep" "$tmp/ep2" || bad "two identical epoll runs differ"
 
+# SIGALRM of alarm() and setitimer(ITIMER_REAL) comes at the instant MONOTONIC reaches the expiry,
+# then every interval, and ends the wait it lands in with EINTR; alarm(0) cancels and returns
+# the seconds that were left; a disarmed timer no longer interrupts a sleep.
+timeout 8 "$TKSIM" daemon --read-cost 0 -- "$probe" alarm >"$tmp/al" 2>&1
+rc=$?
+cat "$tmp/al"
+[ $rc = 0 ] || bad "tksim daemon -- daemon_probe alarm exited $rc"
+grep -q '^alarm(2), select 10 s: -1 Interrupted system call, alarms 1, monotonic advanced 2000000000 ns$' "$tmp/al" ||
+	bad "alarm(2) did not end select at 2 s"
+grep -q '^alarm(5) then alarm(0): 5; sleep(7): 0, alarms 1, monotonic advanced 7000000000 ns$' "$tmp/al" ||
+	bad "alarm(0) did not cancel alarm(5) or return its 5 s"
+grep -q '^setitimer 250 ms every 100 ms, sleep(10): 10, alarms 2, monotonic advanced 250000000 ns$' "$tmp/al" ||
+	bad "setitimer's first SIGALRM did not end sleep(10) at 250 ms"
+grep -q '^usleep(1 s): -1, alarms 3, monotonic advanced 100000000 ns$' "$tmp/al" ||
+	bad "setitimer's interval did not end usleep 100 ms later"
+grep -q '^getitimer: value 0.100000 interval 0.100000$' "$tmp/al" || bad "getitimer after an expiry"
+grep -q '^disarmed, sleep(1): 0, alarms 3, monotonic advanced 1000000000 ns$' "$tmp/al" ||
+	bad "a disarmed ITIMER_REAL still interrupted a sleep"
+"$TKSIM" daemon --read-cost 0 -- "$probe" alarm >"$tmp/al2" 2>&1
+cmp "$tmp/al" "$tmp/al2" || bad "two identical alarm runs differ"
+
 # Deterministic: the same run prints the same bytes.
 "$TKSIM" daemon --read-cost 0 --duration 3600s -- "$probe" >"$tmp/b" 2>&1
 cmp "$tmp/a" "$tmp/b" || bad "two identical runs differ"

@@ -6,16 +6,19 @@
  *   daemon_probe seccomp    try to install strict seccomp (the preload must refuse)
  *   daemon_probe settime    step REALTIME by +1 s with clock_settime
  *   daemon_probe epoll      epoll_wait / epoll_pwait2 time out on a pipe nothing writes to
+ *   daemon_probe alarm      SIGALRM of alarm() and setitimer(ITIMER_REAL) ends select and sleeps
  * Every value it prints is simulated, so two runs print the same bytes.
  */
 
 #define _GNU_SOURCE
 #include <errno.h>
+#include <signal.h>
 #include <linux/seccomp.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/prctl.h>
+#include <sys/select.h>
 #include <sys/time.h>
 #include <sys/timex.h>
 #include <sys/utsname.h>
@@ -60,6 +63,59 @@ static int probe_epoll(void)
 	return 0;
 }
 
+static volatile sig_atomic_t alarms;
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+	alarms++;
+}
+
+/* When SIGALRM of alarm() and setitimer(ITIMER_REAL) comes: MONOTONIC's advance to each wake. */
+static int probe_alarm(void)
+{
+	struct sigaction sa = { .sa_handler = on_alarm }; /* no SA_RESTART: waits end in EINTR */
+	struct itimerval it = { .it_value.tv_usec = 250000, .it_interval.tv_usec = 100000 }, now;
+	struct timeval ten = { .tv_sec = 10 };
+	unsigned int r;
+	long long m0;
+	int n;
+
+	sigaction(SIGALRM, &sa, NULL);
+	m0 = ns(CLOCK_MONOTONIC);
+	alarm(2);
+	n = select(0, NULL, NULL, NULL, &ten);
+	printf("alarm(2), select 10 s: %d %s, alarms %d, monotonic advanced %lld ns\n", n,
+	       n < 0 ? strerror(errno) : "", (int)alarms, ns(CLOCK_MONOTONIC) - m0);
+	alarm(5);
+	r = alarm(0);
+	m0 = ns(CLOCK_MONOTONIC);
+	n = (int)sleep(7);
+	printf("alarm(5) then alarm(0): %u; sleep(7): %d, alarms %d, monotonic advanced %lld ns\n",
+	       r, n, (int)alarms, ns(CLOCK_MONOTONIC) - m0);
+	m0 = ns(CLOCK_MONOTONIC);
+	setitimer(ITIMER_REAL, &it, NULL);
+	n = (int)sleep(10);
+	printf("setitimer 250 ms every 100 ms, sleep(10): %d, alarms %d, monotonic advanced %lld "
+	       "ns\n",
+	       n, (int)alarms, ns(CLOCK_MONOTONIC) - m0);
+	m0 = ns(CLOCK_MONOTONIC);
+	n = usleep(1000000);
+	printf("usleep(1 s): %d, alarms %d, monotonic advanced %lld ns\n", n, (int)alarms,
+	       ns(CLOCK_MONOTONIC) - m0);
+	getitimer(ITIMER_REAL, &now);
+	printf("getitimer: value %ld.%06ld interval %ld.%06ld\n", (long)now.it_value.tv_sec,
+	       (long)now.it_value.tv_usec, (long)now.it_interval.tv_sec,
+	       (long)now.it_interval.tv_usec);
+	memset(&it, 0, sizeof(it));
+	setitimer(ITIMER_REAL, &it, &now);
+	m0 = ns(CLOCK_MONOTONIC);
+	n = (int)sleep(1);
+	printf("disarmed, sleep(1): %d, alarms %d, monotonic advanced %lld ns\n", n, (int)alarms,
+	       ns(CLOCK_MONOTONIC) - m0);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct timespec ten = { .tv_sec = 10 };
@@ -86,6 +142,8 @@ int main(int argc, char **argv)
 	}
 	if (argc > 1 && !strcmp(argv[1], "epoll"))
 		return probe_epoll();
+	if (argc > 1 && !strcmp(argv[1], "alarm"))
+		return probe_alarm();
 	uname(&u);
 	gettimeofday(&tv, NULL);
 	printf("uid %d euid %d release %s\n", (int)getuid(), (int)geteuid(), u.release);

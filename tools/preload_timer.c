@@ -5,9 +5,9 @@
 /*
  * tksim keeps the timers (sim/daemon_timer.c); they expire only inside a
  * wait on the simulated network (TKP_NET_WAIT: select, pselect, poll,
- * ppoll), which then ends at the first instant the timer's clock reads its
- * expiry.  The preload raises the timer's signal there, under pselect()'s
- * mask as the kernel would deliver it, and the wait returns EINTR.
+ * ppoll, the epoll waits, and nanosleep while a timer exists), which then ends at the first instant
+ * the timer's clock reads its expiry.  The preload raises the timer's signal there, under
+ * pselect()'s mask as the kernel would deliver it, and the wait returns EINTR.
  */
 
 #define _GNU_SOURCE

@@ -46,10 +46,17 @@ int tkp_wait(clockid_t clk, const struct timespec *ts, int abs)
 TKP_EXPORT int nanosleep(const struct timespec *req, struct timespec *rem);
 int nanosleep(const struct timespec *req, struct timespec *rem)
 {
-	int ret = tkp_wait(CLOCK_MONOTONIC, req, 0);
+	struct timespec left = { 0 };
+	int ret;
 
+	/* A timer's signal (timer_create, alarm) ends the sleep at its instant: EINTR, @rem the
+	 * rest. */
+	if (tkp_timers_active() && req)
+		ret = tkp_net_wait(NULL, 0, req, &left);
+	else
+		ret = tkp_wait(CLOCK_MONOTONIC, req, 0);
 	if (rem)
-		memset(rem, 0, sizeof(*rem));
+		*rem = ret == -EINTR ? left : (struct timespec){ 0 };
 	return tkp_errno(ret);
 }
 
@@ -80,7 +87,8 @@ unsigned int sleep(unsigned int s)
 {
 	struct timespec ts = { .tv_sec = s };
 
-	nanosleep(&ts, NULL);
+	if (nanosleep(&ts, &ts) < 0) /* glibc's sleep(): the time left, to the nearest second */
+		return (unsigned int)ts.tv_sec + (ts.tv_nsec >= 500000000L);
 	return 0;
 }
 
@@ -197,18 +205,11 @@ int poll(struct pollfd *fds, nfds_t n, int ms)
 	return ppoll(fds, n, ms < 0 ? NULL : &ts, NULL);
 }
 
-/* Time sources this increment does not simulate: refuse rather than let them run on host time. */
+/* A time source this increment does not simulate: refuse rather than let it run on host time. */
 TKP_EXPORT int timerfd_create(int clk, int flags);
 int timerfd_create(int clk, int flags)
 {
 	(void)clk;
 	(void)flags;
 	tkp_refuse("timerfd_create is not simulated yet");
-}
-
-TKP_EXPORT unsigned int alarm(unsigned int s);
-unsigned int alarm(unsigned int s)
-{
-	(void)s;
-	tkp_refuse("alarm is not simulated yet");
 }
