@@ -17,6 +17,7 @@
  *            clock_adjtime CLOCK, then as adjtimex
  *            settimeofday FLAGS (1 time, 2 zone) SEC USEC MINUTESWEST DSTTIME
  *            clock_settime CLOCK SEC NSEC
+ *            clocksource INDEX (of sim_op_cs_names[], modulo their number)
  *
  * sim_ops_encode() writes the same format, so the seed corpus is generated
  * from op lists (tests/fuzz/gen_corpus.c).  `inject` ops are never decoded:
@@ -26,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/clocksources.h"
 #include "sim/counter.h"
 #include "sim/ops.h"
 
@@ -148,10 +150,27 @@ static void decode_config(struct reader *r, struct sim_config *cfg)
  * and what is left of the ticked time and of the span.
  */
 struct budget {
-	u64 period, max_idle, stall_max;
+	u64 period, max_idle, cs_max_idle, stall_max;
 	u64 ticked_left, span_left;
 	u64 t, paid;
 };
+
+/*
+ * After a `clocksource` op the NOHZ gap may be the ACPI PM timer's (the
+ * narrowest of the machine's clocksources, 24 bits at 3.58 MHz): an idle
+ * op is paid at that gap from then on.
+ */
+static u64 narrowest_cs_max_idle(const struct sim_config *cfg)
+{
+	struct sim_counter_params p = {
+		.freq_hz = SIM_ACPI_PM_HZ,
+		.bits = SIM_ACPI_PM_BITS,
+		.seed = cfg->counter.seed,
+	};
+	struct sim_counter c;
+
+	return sim_counter_init(&c, &p, "acpi_pm") ? 0 : c.cs.max_idle_ns;
+}
 
 static void budget_init(const struct sim_config *cfg, struct budget *b)
 {
@@ -162,10 +181,11 @@ static void budget_init(const struct sim_config *cfg, struct budget *b)
 	b->ticked_left = INPUT_TICKS * b->period;
 	b->span_left = INPUT_SPAN_NS;
 	b->t = b->paid = 0;
-	b->max_idle = b->stall_max = 0;
+	b->max_idle = b->stall_max = b->cs_max_idle = 0;
 	if (sim_counter_init(&c, &cfg->counter, "sim"))
 		return;
 	b->max_idle = c.cs.max_idle_ns;
+	b->cs_max_idle = narrowest_cs_max_idle(cfg);
 	ns = (unsigned __int128)(c.cs.max_raw_delta / 100 * 85) * NSEC_PER_SEC * 100 /
 	     (cfg->counter.freq_hz * 106ULL);
 	ns = ns > 2 * b->period ? ns - 2 * b->period : 0;
@@ -250,6 +270,9 @@ static void decode_args(struct reader *r, struct sim_op *op)
 		op->clock = (s32)(1 + get_u64(r) % (SIM_OPS_MAX_CPUS - 1));
 		op->a = clamp_s64(get_s64(r), -SKEW_MAX, SKEW_MAX);
 		break;
+	case SIM_OP_CLOCKSOURCE:
+		op->a = (s64)(get_u64(r) % SIM_OP_NR_CS);
+		break;
 	default:
 		break;
 	}
@@ -290,6 +313,10 @@ static void fit_op(struct sim_op *op, u64 dt, struct budget *b)
 		b->t += fit_quiet(op, b);
 		if (b->paid < b->t)
 			b->paid = b->t;
+		break;
+	case SIM_OP_CLOCKSOURCE:
+		if (b->cs_max_idle && b->cs_max_idle < b->max_idle)
+			b->max_idle = b->cs_max_idle;
 		break;
 	default:
 		break;
@@ -470,6 +497,9 @@ size_t sim_ops_encode(const struct sim_op_list *l, u8 *buf, size_t size)
 		case SIM_OP_SKEW:
 			put_u64(&w, (u64)(op->clock > 0 ? op->clock - 1 : 0));
 			put_s64(&w, op->a);
+			break;
+		case SIM_OP_CLOCKSOURCE:
+			put_u64(&w, (u64)op->a);
 			break;
 		default:
 			break;

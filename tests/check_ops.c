@@ -7,6 +7,7 @@
 
 #include "check_util.h"
 #include "sim/bugs.h"
+#include "sim/ops_cs.h"
 #include "sim/ops_exec.h"
 #include "sim/ops_seeds.h"
 #include "sim/rng.h"
@@ -319,6 +320,50 @@ START_TEST(test_failed_call_known)
 }
 END_TEST
 
+/*
+ * The `clocksource` op: a sysfs write switches the timekeeper (jiffies is
+ * deferred in NOHZ mode: the best one, the TSC, is selected), the vDSO takes the new clock mode
+ * (none for the HPET: the syscall), and every clock stays continuous; the switch's own property is
+ * evaluated once per switch, and the list runs clean.
+ */
+START_TEST(test_clocksource_op)
+{
+	static const char *const names[] = { "hpet", "jiffies", "acpi_pm", "tsc" };
+	static const char *const want[] = { "hpet", "tsc", "acpi_pm", "tsc" };
+	struct sim_config cfg;
+	struct sim_ops_result r;
+	struct sim_system *s;
+	struct sim_ops_exec *e;
+	struct sim_op op = { 0 };
+	int ret;
+
+	sim_config_default(&cfg);
+	s = sim_system_new(&cfg, NULL);
+	ck_assert_ptr_nonnull(s);
+	e = sim_ops_exec_new(s, 0, &r, NULL);
+	ck_assert_ptr_nonnull(e);
+	for (unsigned int i = 0; i < 4; i++) {
+		op.t_ns = (u64)(i + 1) * 1234567;
+		op.kind = SIM_OP_CLOCKSOURCE;
+		op.a = sim_op_cs_from_name(names[i]);
+		ck_assert_int_eq(sim_ops_exec_op(e, &op, 2 * i, &ret), 0);
+		ck_assert_str_eq(clocksource_current(&s->k)->name, want[i]);
+		ck_assert_int_eq(s->k.vdata.clock_data[CS_HRES_COARSE].clock_mode,
+				 clocksource_current(&s->k)->vdso_clock_mode);
+		op.t_ns += 1000003;
+		op.kind = SIM_OP_IDLE;
+		op.a = 1500 * (s64)NSEC_PER_MSEC;
+		ck_assert_int_eq(sim_ops_exec_op(e, &op, 2 * i + 1, &ret), 0);
+	}
+	ck_assert_uint_eq(r.findings, 0);
+	ck_assert_uint_eq(r.evals[OP_PROP_CS_SWITCH], 4);
+	ck_assert_uint_gt(r.evals[OP_PROP_RAW_EXACT], 0);
+	sim_ops_exec_free(e);
+	ck_assert_ptr_null(s->css);
+	sim_system_free(s);
+}
+END_TEST
+
 static Suite *ops_suite(void)
 {
 	Suite *s = suite_create("ops");
@@ -334,6 +379,7 @@ static Suite *ops_suite(void)
 	tcase_add_test(tc, test_failed_call_oracle);
 	tcase_add_test(tc, test_text_errors);
 	tcase_add_test(tc, test_failed_call_known);
+	tcase_add_test(tc, test_clocksource_op);
 	suite_add_tcase(s, tc);
 	return s;
 }
