@@ -252,8 +252,8 @@ static u64 reader_phase_ns(const struct torture_opts *o)
  * Return: 0 when the run happened (res->violated tells the outcome; with
  * res->blind a check failed its self-test and nothing ran), -EINVAL for bad
  * options (a synthetic counter skewed or jittered under the generic vDSO
- * rule, or narrower than 64 bits under x86's), -EOPNOTSUPP if the CPU lacks @o->insn, -ENODEV
- * without a usable TSC, -ENOMEM, or a pthread errno.
+ * rule, or narrower than 64 bits under x86's), -EOPNOTSUPP if the CPU
+ * lacks @o->insn, -ENODEV without a usable TSC, -ENOMEM, or a pthread errno.
  */
 int torture_run(const struct torture_opts *o, struct torture_result *res)
 {

@@ -45,4 +45,24 @@ contains "status del" "the user's call applied last"
 expect 0 "settimeofday at the end of the run" -- "$TKSIM" run --ntpd off --duration 2s \
 	--settimeofday 2s:1800000000.123456789
 contains "REALTIME           1800000000.123456789     1800000000.123456789" "set to the ns"
+# A scenario's `at` lines: the same full run (CSV, JSON, summary), the same executor.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp" "$out"' EXIT
+printf 'hz 100\nat 1.5ms adjtimex modes=freq freq=-819200\nat 2.000000345s read\n' >"$tmp/t.scn"
+expect 0 "a timeline runs the full run" -- "$TKSIM" run "$tmp/t.scn" --csv "$tmp/t.csv"
+contains "^  ops          2 of 2 applied by the op executor" "its ops through the executor"
+contains "^  NTP daemon   off" "no daemon unless asked"
+[ "$(wc -l <"$tmp/t.csv")" = 4 ] && echo "ok: the CSV of 2 s" ||
+	{ echo "FAIL: CSV rows"; cat "$tmp/t.csv"; fail=1; }
+expect 0 "it lasts to its last op" -- "$TKSIM" run "$tmp/t.scn" --json
+contains '"simulated_ns": 2000000345,' "2.000000345 s"
+expect 0 "a timeline with a command-line call" -- "$TKSIM" run "$tmp/t.scn" --adjtimex 1s:freq=10
+contains "^  ops          3 of 3 applied" "merged in time order"
+expect 0 "duration cuts a timeline" -- "$TKSIM" run "$tmp/t.scn" --duration 1s
+contains "^  ops          1 of 2 applied" "the op after it is not reached"
+expect 1 "the executor's verdict on a timeline" -- "$TKSIM" run "$tmp/t.scn" $bad \
+	--adjtimex 1s:offset=-5000,status=pll,micro
+contains "adjtimex-readback - adjtimex" "the read-back finding"
+expect 2 "a timeline and --nohz" -- "$TKSIM" run "$tmp/t.scn" --nohz 10ms
+contains "not with --nohz" "says why"
 exit $fail

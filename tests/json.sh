@@ -45,17 +45,22 @@ json "run --json: a violation is reported in the object, exit 1" 1 \
 	'not o["properties_held"] and "REALTIME_COARSE" in o["violation"]["what"]' \
 	-- "$TKSIM" run "$scn/coarse-second-step.scn" --quiet --json
 
-# torture: real threads for a second or two, on the real TSC (exit 4 where there is none).
+# torture: real threads on the real TSC (exit 4 where there is none), bounded by rounds, and
+# the bug's run by its first violation (milliseconds idle; 30 s is for a loaded machine).
 if "$TKSIM" torture --seconds 0.1 --checks sandwich --quiet >/dev/null 2>&1; then
 	json "torture --json: readers and the verdict" 0 \
 		'o["tool"] == "tksim torture" and o["result"] == "pass" and o["violation"] is None and
 		 len(o["readers"]) == 2 and all(r["reads"] > 0 for r in o["readers"])' \
-		-- "$TKSIM" torture --seconds 1 --checks seqcount,sandwich --quiet --json
+		-- "$TKSIM" torture --iterations 20000 --checks seqcount,sandwich --quiet --json
 	json "torture --json: an injected bug is a fail with its evidence, exit 1" 1 \
 		'o["result"] == "fail" and o["inject"] == "writer-no-seq" and
 		 o["violation"].startswith("VIOLATION (seqcount)")' \
-		-- "$TKSIM" torture --seconds 2 --inject writer-no-seq --checks seqcount --window 2000 \
+		-- "$TKSIM" torture --seconds 30 --inject writer-no-seq --checks seqcount --window 2000 \
 		--seed 7 --quiet --json
+	json "torture --json: a blind check fails before the run, with why, exit 1" 1 \
+		'o["result"] == "fail" and o["why"].startswith("CHECKER BLIND (threadtest)") and
+		 "readers" not in o' \
+		-- "$TKSIM" torture --inject threadtest-cmp --checks threadtest --seconds 1 --quiet --json
 else
 	echo "note: tksim torture cannot run here (exit $?): its --json is not tried"
 fi

@@ -32,6 +32,8 @@ const char *explain_clock_mode(s32 mode)
 		return "TSC (rdtsc_ordered())";
 	case VDSO_CLOCKMODE_SIM:
 		return "SIM (the synthetic counter's page, like x86's pvclock page)";
+	case VDSO_CLOCKMODE_SIM_X86:
+		return "SIM_X86 (the synthetic counter's page, x86's vDSO rule like its pvclock)";
 	default:
 		return "unknown";
 	}

@@ -35,9 +35,11 @@ static void run_help(void)
 	       "model steering the clock (it finds the -35 ppm in about an hour).\n\n"
 	       "SCENARIO is a file of settings, one per line, named as the options below\n"
 	       "without the dashes (\"hz 250\", \"adjtimex 10m:freq=12\", \"fll\"); # starts a\n"
-	       "comment.  Options given after it override the file.  SCENARIO is a path,\n"
-	       "or the name of an example (leap-insert, leap-delete, freq-step,\n"
-	       "acpi-pm-24bit, wander, coarse-second-step, default), found as NAME.scn in\n"
+	       "comment; \"at TIME OP ...\" lines are a timeline of ops, applied by the op\n"
+	       "executor of tksim fuzz (docs/fuzzing.md).  Options given after it override\n"
+	       "the file.  SCENARIO is a path, or the name of an example (leap-insert,\n"
+	       "leap-delete, freq-step, acpi-pm-24bit, wander, coarse-second-step,\n"
+	       "default), found as NAME.scn in\n"
 	       "the current folder, then among the installed examples in\n"
 	       "  " TKSIM_SCENARIO_DIR "\n\n"
 	       "Options:\n"
@@ -214,6 +216,32 @@ static int run_at_line(char *rest, void *ctx)
 }
 
 /*
+ * A scenario's `at` lines: the same run, its ops among the timed calls, each
+ * applied by the op executor, and the run's instants read through it too
+ * (tools/run_calls.c).  A timeline lasts to its last op and has no daemon,
+ * unless the file or the command line says otherwise.
+ */
+static int timeline(struct run_opts *o)
+{
+	struct run_calls *c = &o->ntp.calls;
+
+	if (!o->ops.n)
+		return 0;
+	if (o->nohz_max_ns || o->cs.enabled)
+		return tksim_usage_error("run", "at lines take their gaps and counters as ops: "
+						"not with --nohz or --clocksources");
+	for (unsigned int i = 0; i < o->ops.n; i++)
+		if (run_calls_add(c, &o->ops.ops[i], sim_op_names[o->ops.ops[i].kind], NULL))
+			return tksim_usage_error("run", "out of memory");
+	c->timeline = true;
+	if (!tksim_opt_given(&o->opts, 'd'))
+		o->duration_ns = o->ops.ops[o->ops.n - 1].t_ns ? o->ops.ops[o->ops.n - 1].t_ns : 1;
+	if (!tksim_opt_given(&o->opts, RUN_OPT_NTPD))
+		o->ntp.daemon.enabled = false;
+	return 0;
+}
+
+/*
  * parse_run_opts(): defaults, then the scenario file if the first argument
  * names one, then the options, which override the file.
  */
@@ -243,6 +271,9 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 					 "--json and a --csv or --trace on stdout would mix");
 	if (o->trace_from_ns > o->trace_to_ns)
 		return tksim_usage_error("run", "--from must not be after --to");
+	ret = timeline(o);
+	if (ret)
+		return ret;
 	o->ntp.daemon.seed = o->seed; /* --seed also seeds the measurement noise */
 	run_m32_configure(&o->m32, &o->cfg);
 	return run_ntp_configure(&o->ntp, &o->cfg, &o->opts);
@@ -262,6 +293,7 @@ int cmd_run(int argc, char **argv)
 
 	if (!ret)
 		ret = run_simulate(&o);
+	run_calls_free(&o.ntp.calls);
 
 	scenario_free(&o.scn);
 	sim_ops_free(&o.ops);

@@ -3,6 +3,8 @@
 #include "tools/run_calls.h"
 
 #include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim/oracle.h"
@@ -16,14 +18,21 @@
  * @name: what the user called it
  * @text: what the user wrote (kept, not copied)
  *
- * Return: 0, or -ENOSPC beyond RUN_MAX_CALLS.
+ * Return: 0, or -ENOMEM.
  */
 int run_calls_add(struct run_calls *rc, const struct sim_op *op, const char *name, const char *text)
 {
 	unsigned int i = rc->n;
 
-	if (rc->n == RUN_MAX_CALLS)
-		return -ENOSPC;
+	if (rc->n == rc->cap) {
+		unsigned int cap = rc->cap ? 2 * rc->cap : 16;
+		struct run_call *c = realloc(rc->c, cap * sizeof(*c));
+
+		if (!c)
+			return -ENOMEM;
+		rc->c = c;
+		rc->cap = cap;
+	}
 	for (; i > 0 && rc->c[i - 1].op.t_ns > op->t_ns; i--)
 		rc->c[i] = rc->c[i - 1];
 	rc->c[i] = (struct run_call){ .op = *op, .name = name, .text = text };
@@ -111,6 +120,9 @@ static int run_one(struct run_calls *rc, struct run_call *c, struct sim_system *
 		   size_t n)
 {
 	struct sim_op reach = { .t_ns = c->op.t_ns, .kind = SIM_OP_READ };
+	enum sim_op_kind k = c->op.kind;
+	bool call = k == SIM_OP_ADJTIMEX || k == SIM_OP_CLOCK_ADJTIME || k == SIM_OP_SETTIMEOFDAY ||
+		    k == SIM_OP_CLOCK_SETTIME;
 	struct oracle_snapshot before[2];
 	int found, ret;
 
@@ -119,11 +131,17 @@ static int run_one(struct run_calls *rc, struct run_call *c, struct sim_system *
 	/* Time runs to the call's instant through the executor: every tick checked. */
 	found = sim_ops_exec_op(rc->exec, &reach, rc->next, &ret);
 	if (!found) {
-		if (run_unmoved_begin(s, before, why, n))
+		/*
+		 * Only a call acts at one instant: ticks, gaps, suspend move time on.  A
+		 * timeline is judged by the executor alone (its still-at-freq-change
+		 * knows the kernel's own coarse step), as the fuzz target judges it.
+		 */
+		call = call && !rc->timeline;
+		if (call && run_unmoved_begin(s, before, why, n))
 			return -1;
 		found = sim_ops_exec_op(rc->exec, &c->op, rc->next, &c->ret);
 		c->done = true;
-		if (run_unmoved_end(s, before, why, n))
+		if (call && run_unmoved_end(s, before, why, n))
 			return -1;
 	}
 	if (!found)
@@ -153,12 +171,47 @@ int run_calls_until(struct run_calls *rc, struct sim_system *s, u64 t_ns, char *
 	return 0;
 }
 
+/**
+ * run_calls_read() - with a timeline: run to @t_ns through the executor, read every clock
+ * @rc:   the calls, a timeline
+ * @s:    the system
+ * @t_ns: the run's next sampled instant (the ops due by then have run)
+ * @why:  the evidence of a violation
+ * @n:    its size
+ *
+ * Every tick on the way is checked by the executor's oracle, and the read by
+ * its instant properties: the run's checks are the executor's.  When an op
+ * has passed @t_ns, the read is now, or a ns later to run a tick a stall
+ * left late.
+ *
+ * Return: 0, or -1 with @why.
+ */
+int run_calls_read(struct run_calls *rc, struct sim_system *s, u64 t_ns, char *why, size_t n)
+{
+	struct sim_op read = { .t_ns = t_ns, .kind = SIM_OP_READ };
+	int ret;
+
+	if (t_ns <= s->now_ns)
+		read.t_ns = s->next_tick_ns <= s->now_ns ? s->now_ns + 1 : s->now_ns;
+	rc->reads++;
+	if (!sim_ops_exec_op(rc->exec, &read, rc->next, &ret))
+		return 0;
+	snprintf(why, n, "%s: %s", rc->res.first.sig, rc->res.first.why);
+	return -1;
+}
+
 /** run_calls_summary() - one line per call, and the kernel behaviours the executor knew. */
 void run_calls_summary(const struct run_calls *rc)
 {
+	unsigned int done = 0;
+
 	for (unsigned int i = 0; i < rc->n; i++) {
 		const struct run_call *c = &rc->c[i];
 
+		done += c->done;
+		/* A timeline's ops are the scenario's own lines: counted, not repeated. */
+		if (rc->timeline)
+			continue;
 		printf("  scripted     t=%.3f s %s %s -> ", (double)c->op.t_ns * 1e-9, c->name,
 		       c->text ? c->text : "");
 		if (!c->done)
@@ -169,15 +222,22 @@ void run_calls_summary(const struct run_calls *rc)
 			printf("%s\n",
 			       c->op.kind == SIM_OP_ADJTIMEX ? sim_time_state_name(c->ret) : "0");
 	}
+	if (rc->timeline)
+		printf("  ops          %u of %u applied by the op executor, %" PRIu64
+		       " reads, %" PRIu64 " ticks checked by it\n",
+		       done, rc->n, rc->reads, rc->res.ticks);
 	if (rc->res.nr_known)
 		printf("  known        %s, %u time%s (a kernel behaviour: tksim fuzz "
 		       "--list-known)\n",
 		       rc->res.known.sig, rc->res.nr_known, rc->res.nr_known > 1 ? "s" : "");
 }
 
-/** run_calls_free() - the executor freed; the calls stay for the report. */
+/** run_calls_free() - the executor and the calls freed (again: nothing). */
 void run_calls_free(struct run_calls *rc)
 {
 	sim_ops_exec_free(rc->exec);
+	free(rc->c);
 	rc->exec = NULL;
+	rc->c = NULL;
+	rc->n = rc->cap = 0;
 }

@@ -14,6 +14,7 @@
  *   run_calls_add(&c, &op, "adjtimex", text);    while parsing
  *   run_calls_start(&c, s);                      once the system is built
  *   ... run_calls_until(&c, s, t, why, n) before the run moves to t ...
+ *   ... with a timeline, run_calls_read(&c, s, t, why, n) moves it there ...
  *   run_calls_summary(&c);  run_calls_free(&c);
  */
 
@@ -22,6 +23,7 @@
 #include "sim/ops_exec.h"
 #include "sim/oracle.h"
 
+/* Calls on the command line, at most (a timeline has no limit). */
 #define RUN_MAX_CALLS 64
 
 /**
@@ -42,16 +44,24 @@ struct run_call {
 
 /**
  * struct run_calls - the timed calls of a run, in time order
- * @c:    the calls (the same time: in the order given)
- * @n:    how many
- * @next: the first not yet run
- * @exec: the op executor on the run's system (after run_calls_start())
- * @res:  what the executor saw (findings, known kernel behaviours, properties)
+ * @c:        the calls (the same time: in the order given)
+ * @n:        how many
+ * @cap:      allocated entries
+ * @next:     the first not yet run
+ * @timeline: a scenario's `at` lines: every op of the run goes through the
+ *            executor, the run's sampled instants as `read` ops
+ *            (run_calls_read())
+ * @reads:    those reads
+ * @exec:     the op executor on the run's system (after run_calls_start())
+ * @res:      what the executor saw (findings, known kernel behaviours, properties)
  */
 struct run_calls {
-	struct run_call c[RUN_MAX_CALLS];
+	struct run_call *c;
 	unsigned int n;
+	unsigned int cap;
 	unsigned int next;
+	bool timeline;
+	u64 reads;
 	struct sim_ops_exec *exec;
 	struct sim_ops_result res;
 };
@@ -61,6 +71,7 @@ int run_calls_add(struct run_calls *rc, const struct sim_op *op, const char *nam
 int run_calls_start(struct run_calls *rc, struct sim_system *s);
 u64 run_calls_next_ns(const struct run_calls *rc);
 int run_calls_until(struct run_calls *rc, struct sim_system *s, u64 t_ns, char *why, size_t n);
+int run_calls_read(struct run_calls *rc, struct sim_system *s, u64 t_ns, char *why, size_t n);
 void run_calls_summary(const struct run_calls *rc);
 void run_calls_free(struct run_calls *rc);
 

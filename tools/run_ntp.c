@@ -92,7 +92,8 @@ int run_ntp_parse(struct run_ntp *n, int code, const char *arg)
 
 		if (ret)
 			return ret;
-		if (run_calls_add(&n->calls, &op, adj ? "adjtimex" : "settimeofday", arg))
+		if (n->calls.n == RUN_MAX_CALLS ||
+		    run_calls_add(&n->calls, &op, adj ? "adjtimex" : "settimeofday", arg))
 			return tksim_usage_error("run", "too many scripted calls (%d at most)",
 						 RUN_MAX_CALLS);
 		return 0;

@@ -49,9 +49,17 @@ int run_tick(struct sim_system *s, struct sim_ntpd *d, struct run_calls *calls, 
 		t = end_ns;
 	if (calls && run_calls_until(calls, s, t, why ? why : spare, why ? n : sizeof(spare)))
 		return -1;
-	sim_advance_to(s, t);
+	if (calls && calls->timeline) {
+		if (run_calls_read(calls, s, t, why ? why : spare, why ? n : sizeof(spare)))
+			return -1;
+	} else {
+		sim_advance_to(s, t);
+	}
 	if (s->now_ns < sim_ntpd_next_due(d))
 		return 0;
+	/* A daemon's step is no finding of the executor's next tick. */
+	if (calls && calls->exec)
+		sim_ops_exec_resync(calls->exec);
 	if (why)
 		return run_ntp_run_checked(d, s, why, n);
 	sim_ntpd_run(d, s);

@@ -24,7 +24,7 @@
 #include <strings.h>
 
 #include "sim/bugs.h"
-#include "sim/ops_exec.h"
+#include "sim/oracle.h"
 #include "tools/parse.h"
 #include "tools/timex_names.h"
 #include "tools/tksim.h"
@@ -387,36 +387,4 @@ void scenario_ops_write(FILE *f, const struct sim_op_list *l, u64 bugs)
 	}
 	for (unsigned int i = 0; i < l->n; i++)
 		scenario_ops_format_op(f, &l->ops[i]);
-}
-
-/**
- * scenario_ops_run() - `tksim run` of a scenario with `at` lines
- * @l:          the ops the scenario gave
- * @cfg:        the system its settings describe
- * @known_fail: report known kernel behaviours as violations too
- *
- * Return: the exit status: 0 every property held, 1 a finding, 2 a system
- * that cannot be built.
- */
-int scenario_ops_run(struct sim_op_list *l, const struct sim_config *cfg, bool known_fail)
-{
-	struct sim_ops_result r;
-	int ret;
-
-	l->cfg = *cfg;
-	printf("tksim run: %u ops at HZ=%u, oracle after every op\n", l->n, cfg->hz);
-	ret = sim_ops_run(l, 0, known_fail ? SIM_OPS_KNOWN_FAIL : 0, &r, stdout);
-	if (ret < 0)
-		return tksim_usage_error("run", "cannot build this system: %s", strerror(-ret));
-	printf("  ops %" PRIu64 ", ticks %" PRIu64 ", known kernel behaviours %u\n", r.ops_run,
-	       r.ticks, r.nr_known);
-	if (r.nr_known)
-		printf("  known: %s: %s\n", r.known.sig, oracle_known_explain(r.known.sig));
-	if (ret) {
-		printf("VIOLATION after op %u at %" PRIu64 " ns: %s: %s\n", r.first.op_index,
-		       r.first.t_ns, r.first.sig, r.first.why);
-		return TKSIM_EXIT_VIOLATION;
-	}
-	printf("  properties                   all held\n");
-	return TKSIM_EXIT_OK;
 }

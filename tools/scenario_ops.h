@@ -11,6 +11,5 @@ int scenario_ops_line(void *ctx, char *line);
 int scenario_ops_parse_op(char *text, struct sim_op *op);
 void scenario_ops_format_op(FILE *f, const struct sim_op *op);
 void scenario_ops_write(FILE *f, const struct sim_op_list *l, u64 bugs);
-int scenario_ops_run(struct sim_op_list *l, const struct sim_config *cfg, bool known_fail);
 
 #endif /* TKSIM_TOOLS_SCENARIO_OPS_H */

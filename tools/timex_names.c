@@ -95,10 +95,15 @@ int timex_parse_modes(const char *s, u64 *out)
 	return parse_bits(s, NAMES(mode_names), UINT32_MAX, out);
 }
 
-/** timex_parse_status() - "pll+ins" or a decimal number into STA_* bits; 0 or -EINVAL. */
+/**
+ * timex_parse_status() - "pll+ins" or a decimal number into STA_* bits; 0 or -EINVAL
+ *
+ * struct timex's status is an int: any 32-bit pattern, as the writer prints it (the
+ * bits without a name, sign bit included, as one unsigned number).
+ */
 int timex_parse_status(const char *s, u64 *out)
 {
-	return parse_bits(s, NAMES(status_names), INT32_MAX, out);
+	return parse_bits(s, NAMES(status_names), UINT32_MAX, out);
 }
 
 /** timex_format_modes() - ADJ_* bits as names joined by '+' (a number for the rest). */
