@@ -48,6 +48,9 @@ START_TEST(test_text_errors)
 		"1s inject no-such-bug",
 		"1s read extra",
 		"1.0000000005s read",
+		"1s clocksource",
+		"1s clocksource rtc",
+		"1s clocksource hpet tsc",
 	};
 	struct sim_op_list l;
 	char line[128];
@@ -148,9 +151,14 @@ START_TEST(test_decoder_budget)
 
 		for (size_t i = 0; i < n; i++)
 			buf[i] = (u8)sim_rng_next(&rng);
-		/* Make every tenth byte a span or ticks op kind, to spend the budget. */
+		/*
+		 * Make every tenth byte a span or ticks op kind, to spend the budget, or
+		 * a clocksource op (kind byte SIM_OP_CLOCKSOURCE - 1: the decoder skips
+		 * inject), after which idle and stall are fitted to the ACPI PM timer.
+		 */
 		for (size_t i = 5; i < n; i += 10)
-			buf[i] = (u8)(SIM_OP_TICKS + sim_rng_below(&rng, 3));
+			buf[i] = (u8)(sim_rng_below(&rng, 4) ? SIM_OP_TICKS + sim_rng_below(&rng, 3)
+							     : SIM_OP_CLOCKSOURCE - 1);
 		sim_ops_decode(&l, buf, n);
 		n1 = sim_ops_encode(&l, buf, sizeof(buf));
 		sim_ops_decode(&l, buf, n1);
