@@ -50,6 +50,21 @@ s64 sim_daemon_true_ns(const struct sim_daemon *d)
 	return t;
 }
 
+/**
+ * sim_daemon_leap_indicator() - NTP's leap indicator a reference announces at @truth
+ * @d:     the server
+ * @truth: the reference's true REALTIME (ns)
+ *
+ * Return: 1 (insert) or 2 (delete) from boot until the leap is done, then 0 (RFC 5905 LI; gpsd
+ * writes the same in the SHM segment): the SHM refclock and the simulated NTP server share it.
+ */
+int sim_daemon_leap_indicator(const struct sim_daemon *d, s64 truth)
+{
+	if (!d->leap || truth >= d->leap_midnight_ns - (d->leap < 0 ? (s64)NSEC_PER_SEC : 0))
+		return 0;
+	return d->leap > 0 ? 1 : 2;
+}
+
 /** sim_daemon_error_ns() - the simulated REALTIME's error against true time now (ns). */
 s64 sim_daemon_error_ns(struct sim_daemon *d)
 {
@@ -97,9 +112,7 @@ static void sim_daemon_feed_shm(struct sim_daemon *d)
 	shm->receive_nsec = (unsigned int)sys.tv_nsec;
 	shm->receive_usec = (int)(sys.tv_nsec / 1000);
 	/* NTP's leap indicator, as gpsd writes it: 1 insert, 2 delete, until the leap is done. */
-	shm->leap = d->leap && truth < d->leap_midnight_ns - (d->leap < 0 ? (s64)NSEC_PER_SEC : 0)
-			    ? (d->leap > 0 ? 1 : 2)
-			    : 0;
+	shm->leap = sim_daemon_leap_indicator(d, truth);
 	shm->precision = -20;
 	shm->nsamples = 3;
 	shm->count++;
@@ -125,24 +138,22 @@ static void sim_daemon_advance(struct sim_daemon *d, u64 ns)
  * NOHZ idle (CONFIG_NO_HZ_IDLE, Debian's kernel): a waiting daemon's CPU is
  * idle and its tick stopped; virtual time moves without timekeeping_advance()
  * (the clocks read the long counter delta), for at most the clocksource's
- * max_idle_ns at a time (timekeeping_max_deferment() bounds how long
- * tick_nohz_stop_tick() may stop the tick: then one tick runs and the idle
- * span goes on).  The wake-up's tick is sim_daemon_idle_exit().
+ * max_idle_ns after the last tick (sim_nohz_room_ns(): timekeeping_max_deferment()
+ * bounds how long tick_nohz_stop_tick() may stop the tick: then one tick runs
+ * and the idle span goes on).  The wake-up's tick is sim_daemon_idle_exit().
  */
 static void sim_daemon_idle(struct sim_daemon *d, u64 ns)
 {
-	const u64 max_idle = d->s->k.tk_core.timekeeper.tkr_mono.clock->max_idle_ns;
-
 	while (ns) {
-		u64 next = sim_daemon_next_sample_ns(d), step = ns;
+		u64 next = sim_daemon_next_sample_ns(d), step = ns, room = sim_nohz_room_ns(d->s);
 
-		if (d->idle_since_ns + max_idle - d->s->now_ns < step)
-			step = d->idle_since_ns + max_idle - d->s->now_ns;
+		if (room < step)
+			step = room;
 		if (next - d->s->now_ns < step)
 			step = next - d->s->now_ns;
 		sim_stall_ns(d->s, step);
 		ns -= step;
-		if (d->s->now_ns == d->idle_since_ns + max_idle) {
+		if (!sim_nohz_room_ns(d->s)) {
 			sim_idle_ns(d->s, 0); /* the deferment's bound: one tick, still idle */
 			d->idle_since_ns = d->s->now_ns;
 		}

@@ -110,6 +110,7 @@ void sim_daemon_init(struct sim_daemon *d, struct sim_system *s, s64 initial_err
 void sim_daemon_serve(struct sim_daemon *d, const struct tkp_req *rq, struct tkp_rep *rp);
 s64 sim_daemon_true_ns(const struct sim_daemon *d);
 s64 sim_daemon_error_ns(struct sim_daemon *d);
+int sim_daemon_leap_indicator(const struct sim_daemon *d, s64 truth);
 void sim_daemon_print_state(struct sim_daemon *d, FILE *f);
 void sim_daemon_wait_ns(struct sim_daemon *d, u64 ns);
 bool sim_daemon_wait_until(struct sim_daemon *d, s32 clock, __int128 target);

@@ -225,7 +225,10 @@ static s64 net_send(struct sim_daemon *d, struct sim_net_sock *sk, const struct 
 	out = srv ? net_delay(n, (s64)srv->delay_ns + srv->asym_ns, srv->jitter_ns) : 0;
 	back = srv ? net_delay(n, (s64)srv->delay_ns, srv->jitter_ns) : 0;
 	t2 = sim_daemon_true_ns(d) + (s64)out;
-	p.len = srv ? (u32)sim_ntp_server_reply(payload, (size_t)m->len, t2, t2, p.data) : 0;
+	p.len = srv ? (u32)sim_ntp_server_reply(payload, (size_t)m->len, t2, t2,
+						(unsigned int)sim_daemon_leap_indicator(d, t2),
+						p.data)
+		    : 0;
 	if (!p.len) {
 		n->dropped++; /* to no server, or not a client request: UDP sends it and it is lost
 			       */

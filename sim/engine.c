@@ -58,6 +58,7 @@ int sim_system_init(struct sim_system *s, const struct sim_config *cfg)
 	s->now_ns = 0;
 	s->tick_period_ns = NSEC_PER_SEC / cfg->hz;
 	s->next_tick_ns = s->tick_period_ns;
+	s->last_tick_ns = 0;
 	s->ticks = 0;
 	s->css = NULL;
 	return 0;
@@ -120,6 +121,7 @@ void sim_advance_to(struct sim_system *s, u64 t_ns)
 	while (s->next_tick_ns <= t_ns) {
 		sim_set_time(s, s->next_tick_ns);
 		update_wall_time(&s->k);
+		s->last_tick_ns = s->now_ns;
 		s->ticks++;
 		if (s->css)
 			sim_css_tick(s);
@@ -155,11 +157,32 @@ void sim_idle_ns(struct sim_system *s, u64 ns)
 
 	sim_set_time(s, end);
 	update_wall_time(&s->k);
+	s->last_tick_ns = end;
 	s->ticks++;
 	if (s->css)
 		sim_css_tick(s);
 	/* Periodic ticks resume one period after the wake-up. */
 	s->next_tick_ns = end + s->tick_period_ns;
+}
+
+/**
+ * sim_nohz_room_ns() - how much longer the tick may stay stopped
+ * @s: the system
+ *
+ * tick_nohz_next_event() lets an idle CPU sleep until at most the last
+ * jiffies update (the last tick) + timekeeping_max_deferment(), the current
+ * clocksource's max_idle_ns: counted from the last tick, not from the start
+ * of the idle span, so that the counter delta the next tick accumulates
+ * never exceeds what the clocksource can convert (a narrow counter would
+ * otherwise wrap unseen).
+ *
+ * Return: ns from now until that bound, 0 if it is reached.
+ */
+u64 sim_nohz_room_ns(const struct sim_system *s)
+{
+	u64 end = s->last_tick_ns + s->k.tk_core.timekeeper.tkr_mono.clock->max_idle_ns;
+
+	return end > s->now_ns ? end - s->now_ns : 0;
 }
 
 /* The read itself, through @path. */

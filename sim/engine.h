@@ -45,6 +45,7 @@ struct sim_config {
  * @now_ns:       virtual (true) time since boot
  * @tick_period_ns: true ns between ticks (NSEC_PER_SEC / hz)
  * @next_tick_ns: virtual time of the next tick
+ * @last_tick_ns: virtual time of the last tick (update_wall_time()), 0 at boot
  * @ticks:        ticks run (timekeeping_advance(TK_ADV_TICK) calls)
  * @cfg:          the configuration it was built from
  * @css:          extra clocksources and the watchdog (sim/clocksources.h), or NULL
@@ -55,6 +56,7 @@ struct sim_system {
 	u64 now_ns;
 	u64 tick_period_ns;
 	u64 next_tick_ns;
+	u64 last_tick_ns;
 	u64 ticks;
 	struct sim_config cfg;
 	struct sim_css *css;
@@ -75,6 +77,7 @@ void sim_system_free(struct sim_system *s);
 void sim_advance_to(struct sim_system *s, u64 t_ns);
 void sim_advance_ns(struct sim_system *s, u64 ns);
 void sim_idle_ns(struct sim_system *s, u64 ns);
+u64 sim_nohz_room_ns(const struct sim_system *s);
 void sim_run_ticks(struct sim_system *s, u64 n);
 void sim_stall_ns(struct sim_system *s, u64 ns);
 

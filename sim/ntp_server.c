@@ -38,12 +38,14 @@ void sim_ntp_put_ts(u8 *p, s64 unix_ns)
  * @t2_ns: true time at which it reached the server (ns since the Unix epoch): the receive
  *         timestamp
  * @t3_ns: true time at which the answer leaves: the transmit timestamp
+ * @li:    the leap indicator to announce (0 none, 1 insert, 2 delete at the end of the day)
  * @out:   SIM_NTP_PACKET_LEN bytes for the answer
  *
  * Return: the answer's length, or 0 when @req is not an NTPv1..4 client request (mode 3):
  * the server ignores it, as a real one ignores what it does not serve.
  */
-size_t sim_ntp_server_reply(const u8 *req, size_t len, s64 t2_ns, s64 t3_ns, u8 *out)
+size_t sim_ntp_server_reply(const u8 *req, size_t len, s64 t2_ns, s64 t3_ns, unsigned int li,
+			    u8 *out)
 {
 	unsigned int vn, mode;
 
@@ -54,7 +56,7 @@ size_t sim_ntp_server_reply(const u8 *req, size_t len, s64 t2_ns, s64 t3_ns, u8 
 	if (mode != 3 || vn < 1 || vn > 4)
 		return 0;
 	memset(out, 0, SIM_NTP_PACKET_LEN);
-	out[0] = (u8)((0 << 6) | (vn << 3) | 4); /* LI 0 (no leap), the client's version, server */
+	out[0] = (u8)(((li & 3) << 6) | (vn << 3) | 4); /* LI, the client's version, server */
 	out[1] = 1; /* stratum 1: a primary server */
 	out[2] = req[2]; /* poll: the client's */
 	out[3] = (u8)-20; /* precision: 2^-20 s, about 1 us */

@@ -30,7 +30,8 @@ struct sim_ntp_server {
 	u64 requests;
 };
 
-size_t sim_ntp_server_reply(const u8 *req, size_t len, s64 t2_ns, s64 t3_ns, u8 *out);
+size_t sim_ntp_server_reply(const u8 *req, size_t len, s64 t2_ns, s64 t3_ns, unsigned int li,
+			    u8 *out);
 void sim_ntp_put_ts(u8 *p, s64 unix_ns);
 
 #endif /* TKSIM_SIM_NTP_SERVER_H */

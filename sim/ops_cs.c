@@ -102,9 +102,10 @@ int sim_ops_cs_switch(struct sim_system *s, struct oracle_ops *o, struct sim_css
 		return 0;
 	o->evals[OP_PROP_CS_SWITCH]++;
 	/*
-	 * tk_setup_internals() clears skip_second_overflow: a second borrowed by
-	 * timekeeping_adjust() just before is then not skipped, its second_overflow()
-	 * runs again (the kernel's own).  The bookkeeping starts again from here.
+	 * timekeeping_forward_now() moves xtime_sec through tk_normalize_xtime(),
+	 * not accumulate_nsecs_to_secs(): a second crossed since the last tick gets
+	 * no second_overflow() (the kernel's own, as for a clock set).  The
+	 * bookkeeping starts again from here.
 	 */
 	oracle_ops_resync(o, s);
 	c = sim_ops_cs_counter(s);

@@ -31,6 +31,7 @@ struct exec {
 	bool owns;
 	struct sim_css *css;
 	FILE *log;
+	u64 pending0; /* ns not yet accumulated before the adjtimex being checked */
 	char prop[32];
 	char clock[24];
 	char why[256];
@@ -65,13 +66,21 @@ static bool why_values(const char *why, __int128 v[2])
  * so that it is told apart from a coarse clock that drifts (coarse-pre-6.15).
  * The fine clock also runs on by what is not yet accumulated: with no tick
  * (a stall, an idle gap) a coarse clock a second ahead at the step is less
- * than a second ahead later, until the next accumulation refreshes it.
+ * than a second ahead later, until the next accumulation refreshes it (which
+ * may be the adjtimex that is checked: then what was pending before it counts).
  */
-static void classify_coarse(struct exec *x)
+static u64 pending_ns(const struct exec *x)
 {
 	const struct tk_read_base *tkr = &x->s->k.tk_core.timekeeper.tkr_mono;
 	u64 delta = (tkr->clock->read(tkr->clock) - tkr->cycle_last) & tkr->mask;
-	__int128 pending = (__int128)(((unsigned __int128)delta * tkr->mult) >> tkr->shift);
+
+	return (u64)(((unsigned __int128)delta * tkr->mult) >> tkr->shift);
+}
+
+static void classify_coarse(struct exec *x)
+{
+	u64 now = pending_ns(x);
+	__int128 pending = now > x->pending0 ? now : x->pending0;
 	__int128 slack = 2 * (__int128)x->s->tick_period_ns;
 	__int128 v[2], d;
 	size_t len = strlen(x->clock);
@@ -84,6 +93,28 @@ static void classify_coarse(struct exec *x)
 		strcpy(x->prop, "coarse-second-step");
 }
 
+/*
+ * mult beyond maxadj (the kernel's "more than 11%" warning): max_cycles is
+ * U64_MAX / (mult + maxadj), so timekeeping_forward_now()'s chunks of
+ * max_cycles * mult wrap 2^64 after a tickless span longer than max_cycles
+ * (a stall, then suspend or a clock set).  A clock off by whole wraps,
+ * k * 2^64 >> shift ns give or take two ticks, gets its own property name.
+ */
+static void classify_mult_wrap(struct exec *x)
+{
+	const struct tk_read_base *tkr = &x->s->k.tk_core.timekeeper.tkr_mono;
+	__int128 wrap = (__int128)1 << (64 - tkr->shift),
+		 slack = 2 * (__int128)x->s->tick_period_ns;
+	__int128 v[2], d, k;
+
+	if (tkr->mult <= (u64)tkr->clock->mult + tkr->clock->maxadj || !why_values(x->why, v))
+		return;
+	d = v[0] > v[1] ? v[0] - v[1] : v[1] - v[0];
+	k = (d + wrap / 2) / wrap;
+	if (k && d - k * wrap <= slack && k * wrap - d <= slack)
+		strcpy(x->prop, "mult-beyond-maxadj-wrap");
+}
+
 /* Record a finding; return true when the run must stop. */
 static bool finding(struct exec *x, const char *kind)
 {
@@ -91,6 +122,7 @@ static bool finding(struct exec *x, const char *kind)
 	const char *expl;
 
 	classify_coarse(x);
+	classify_mult_wrap(x);
 	snprintf(f.sig, sizeof(f.sig), "%s %s %s", x->prop, x->clock, kind);
 	snprintf(f.why, sizeof(f.why), "%s", x->why);
 	f.op_index = x->op_index;
@@ -107,6 +139,9 @@ static bool finding(struct exec *x, const char *kind)
 			x->o.mono[0].seen[TK_CLOCK_REALTIME_COARSE] = false;
 			x->o.mono[0].seen[TK_CLOCK_MONOTONIC_COARSE] = false;
 		}
+		/* Nor are the wrapped values: every clock of tkr_mono stepped back. */
+		if (!strcmp(x->prop, "mult-beyond-maxadj-wrap"))
+			memset(x->o.mono, 0, sizeof(x->o.mono));
 		if (!x->r->nr_known++)
 			x->r->known = f;
 		return false;
@@ -171,21 +206,20 @@ static u64 min_u64(u64 a, u64 b)
 
 /*
  * A NOHZ idle of @ns: the tick is never deferred beyond the clocksource's
- * max_idle_ns (tick_nohz_stop_tick()), so a longer idle is several maximal
- * gaps, each ended by a tick (at most SIM_OPS_MAX_TICKS of them; the
- * decoder keeps fuzz inputs below that).
+ * max_idle_ns after the last tick (sim_nohz_room_ns()), so a longer idle is
+ * several maximal gaps, each ended by a tick (at most SIM_OPS_MAX_TICKS of
+ * them; the decoder keeps fuzz inputs below that).
  */
 static void idle(struct exec *x, u64 ns, bool *stop)
 {
 	struct sim_system *s = x->s;
-	u64 max = s->k.tk_core.timekeeper.tkr_mono.clock->max_idle_ns;
 
 	/* After a stall, the late tick runs before the CPU goes idle. */
 	while (s->next_tick_ns <= s->now_ns && !*stop)
 		*stop = one_tick(x);
 	for (unsigned int i = 0; ns && !*stop && i < SIM_OPS_MAX_TICKS; i++) {
 		struct timekeeper tk0 = s->k.tk_core.timekeeper;
-		u64 gap = min_u64(ns, max);
+		u64 gap = min_u64(ns, sim_nohz_room_ns(s));
 
 		sim_idle_ns(s, gap);
 		ns -= gap;
@@ -214,6 +248,7 @@ static int call_adjtimex(struct exec *x, const struct sim_op *op, bool *stop)
 	int ret;
 
 	if (still) {
+		x->pending0 = pending_ns(x);
 		oracle_snapshot(x->s, SIM_PATH_VDSO, &v0, x->why, sizeof(x->why));
 		oracle_snapshot(x->s, SIM_PATH_SYSCALL, &k0, x->why, sizeof(x->why));
 	}
@@ -221,8 +256,10 @@ static int call_adjtimex(struct exec *x, const struct sim_op *op, bool *stop)
 		ret = tk_sys_clock_adjtime(&x->s->k, op->clock, &tx, !op->user);
 	else
 		ret = do_adjtimex(&x->s->k, &tx, !op->user);
-	if (ret < 0)
+	if (ret < 0) {
+		x->pending0 = 0;
 		return ret;
+	}
 	x->o.evals[OP_PROP_FREQ_STILL] += still;
 	if (still) {
 		/*
@@ -245,6 +282,7 @@ static int call_adjtimex(struct exec *x, const struct sim_op *op, bool *stop)
 			if (*stop)
 				return ret;
 		}
+		x->pending0 = 0;
 	}
 	/*
 	 * The kernel fills in the result before TK_ADV_FREQ applies the new frequency;

@@ -371,6 +371,98 @@ static void seed_cs_back_forth(struct sim_op_list *l)
 	at(l, 13008 * MS + 250 * 1000, SIM_OP_READ);
 }
 
+/* Seeds appended after the campaign of 2026-11-30 (lcov showed what the corpus missed). */
+
+static void seed_leap_early(struct sim_op_list *l, int status)
+{
+	/*
+	 * leap-a-day.c arms the leap 10 s before midnight: a deletion needs the state machine
+	 * in TIME_DEL before 23:59:59, so arming 2 s before (seed_leap) never deletes.  Reads
+	 * through adjtimex inside and after the leap second, a leap armed and cancelled, and
+	 * STA_PLL switched off (which cancels a pending leap).
+	 */
+	u64 mid = 5 * NSEC_PER_SEC + MS; /* midnight, in virtual time */
+
+	set_time(l, MS, 1767225600 + 86400 - 5, 0);
+	adj(l, 2 * MS, ADJ_STATUS)->tx.status = status | STA_PLL;
+	with_a(l, 3 * MS, SIM_OP_IDLE, mid - NSEC_PER_SEC - 23 * MS);
+	ticks(l, mid - NSEC_PER_SEC - 20 * MS, 19);
+	for (u64 d = 200 * 1000; d < 2 * MS; d += 300 * 1000)
+		adj(l, mid - NSEC_PER_SEC + d, 0);
+	with_a(l, mid - NSEC_PER_SEC + 2 * MS, SIM_OP_IDLE, NSEC_PER_SEC - 22 * MS);
+	ticks(l, mid - 20 * MS, 19);
+	for (u64 d = 200 * 1000; d < 2 * MS; d += 300 * 1000)
+		adj(l, mid + d, 0);
+	with_a(l, mid + 2 * MS, SIM_OP_IDLE, 990 * MS);
+	for (u64 d = 200 * 1000; d < 3 * MS; d += 300 * 1000)
+		adj(l, mid + NSEC_PER_SEC + d, 0);
+	with_a(l, mid + NSEC_PER_SEC + 3 * MS, SIM_OP_IDLE, 2 * NSEC_PER_SEC);
+	adj(l, mid + 3 * NSEC_PER_SEC + 4 * MS, ADJ_STATUS)->tx.status = STA_PLL;
+	with_a(l, mid + 3 * NSEC_PER_SEC + 4 * MS, SIM_OP_IDLE, 2 * NSEC_PER_SEC);
+	/* Arm the other leap, let the state machine take it, cancel it. */
+	adj(l, mid + 5 * NSEC_PER_SEC + 5 * MS, ADJ_STATUS)->tx.status =
+		(STA_INS | STA_DEL) ^ status;
+	with_a(l, mid + 5 * NSEC_PER_SEC + 5 * MS, SIM_OP_IDLE, 2 * NSEC_PER_SEC);
+	adj(l, mid + 7 * NSEC_PER_SEC + 6 * MS, ADJ_STATUS)->tx.status = STA_PLL;
+	with_a(l, mid + 7 * NSEC_PER_SEC + 6 * MS, SIM_OP_IDLE, 2 * NSEC_PER_SEC);
+	adj(l, mid + 9 * NSEC_PER_SEC + 7 * MS, ADJ_STATUS)->tx.status = status | STA_PLL;
+	with_a(l, mid + 9 * NSEC_PER_SEC + 7 * MS, SIM_OP_IDLE, 2 * NSEC_PER_SEC);
+	adj(l, mid + 11 * NSEC_PER_SEC + 8 * MS, ADJ_STATUS)->tx.status = 0;
+	ticks(l, mid + 11 * NSEC_PER_SEC + 8 * MS, 10);
+}
+
+static void seed_adjtime_slew(struct sim_op_list *l)
+{
+	/* adjtime(3): 1.7 ms each way, slewed 500 us per second, the rest in one second. */
+	adj(l, MS, ADJ_OFFSET_SINGLESHOT)->tx.offset = 1700;
+	with_a(l, 2 * MS, SIM_OP_IDLE, 4500 * MS);
+	adj(l, 4600 * MS, ADJ_OFFSET_SINGLESHOT)->tx.offset = -1700;
+	adj(l, 4601 * MS, ADJ_OFFSET_SS_READ);
+	with_a(l, 4602 * MS, SIM_OP_IDLE, 4500 * MS);
+	adj(l, 9200 * MS, ADJ_OFFSET_SS_READ);
+}
+
+static void seed_fll(struct sim_op_list *l)
+{
+	/*
+	 * The FLL: offsets 300 s apart with STA_FLL (MINSEC 256), 3000 s apart without it
+	 * (beyond MAXSEC 2048), over suspends; STA_FREQHOLD; a valid ADJ_SETOFFSET in us.
+	 */
+	u64 t = MS;
+
+	adj(l, t, ADJ_STATUS)->tx.status = STA_PLL | STA_FLL;
+	adj(l, t += MS, ADJ_OFFSET | ADJ_MICRO)->tx.offset = 1000;
+	with_a(l, t += MS, SIM_OP_SUSPEND, 300 * NSEC_PER_SEC);
+	t += 300 * NSEC_PER_SEC;
+	adj(l, t += MS, ADJ_OFFSET | ADJ_MICRO)->tx.offset = -2000;
+	adj(l, t += MS, ADJ_STATUS)->tx.status = STA_PLL;
+	with_a(l, t += MS, SIM_OP_SUSPEND, 3000 * NSEC_PER_SEC);
+	t += 3000 * NSEC_PER_SEC;
+	adj(l, t += MS, ADJ_OFFSET | ADJ_MICRO)->tx.offset = 3000;
+	adj(l, t += MS, ADJ_STATUS)->tx.status = STA_PLL | STA_FREQHOLD;
+	adj(l, t += MS, ADJ_OFFSET | ADJ_MICRO)->tx.offset = 500;
+	adj(l, t += MS, ADJ_SETOFFSET)->tx.time.tv_sec = 1;
+	adj(l, t += MS, ADJ_SETOFFSET)->tx.time.tv_usec = 500000;
+	with_a(l, t += MS, SIM_OP_IDLE, 2 * NSEC_PER_SEC);
+}
+
+static void seed_tick_up_after_second(struct sim_op_list *l)
+{
+	/*
+	 * A 10 % faster tick (ADJ_TICK) asked for just after a second boundary: the mult step
+	 * can take xtime_nsec below zero (timekeeping_adjust()'s skip_second_overflow path).
+	 */
+	l->cfg.counter.error_ppb = 0;
+	with_a(l, 0, SIM_OP_IDLE, 999 * MS);
+	ticks(l, 999 * MS, 1);
+	for (u64 d = 100 * 1000; d < MS; d += 200 * 1000) {
+		adj(l, 1000 * MS + d, ADJ_TICK)->tx.tick = 11000;
+		adj(l, 1000 * MS + d + 1, ADJ_TICK)->tx.tick = 9000;
+	}
+	adj(l, 1000 * MS + MS - 1, ADJ_TICK | ADJ_FREQUENCY)->tx.tick = 11000;
+	ticks(l, 1001 * MS, 500);
+}
+
 static const struct {
 	const char *name;
 	void (*build)(struct sim_op_list *l);
@@ -403,6 +495,11 @@ static const struct {
 	SEED("clock-ids", seed_clock_ids),
 	SEED("timezone", seed_timezone),
 	SEED("offset-us-negative", seed_offset_us),
+	SEED("leap-delete-early", NULL),
+	SEED("leap-insert-early", NULL),
+	SEED("adjtime-slew", seed_adjtime_slew),
+	SEED("fll-long-interval", seed_fll),
+	SEED("tick-up-after-second", seed_tick_up_after_second),
 	SEED("clocksource-acpi-pm-wrap", seed_cs_wrap),
 	SEED("clocksource-back-and-forth", seed_cs_back_forth),
 #undef SEED
@@ -445,6 +542,12 @@ const char *sim_ops_seed(unsigned int i, struct sim_op_list *l)
 		break;
 	case 9:
 		seed_set_time_near(l, TIME_SETTOD_SEC_MAX);
+		break;
+	case 24:
+		seed_leap_early(l, STA_DEL);
+		break;
+	case 25:
+		seed_leap_early(l, STA_INS);
 		break;
 	default:
 		seeds[i].build(l);

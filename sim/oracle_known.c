@@ -35,6 +35,17 @@ static const struct {
 	  "updates the vvar page's tz fields, then do_settimeofday64() (kernel/time/timekeeping.c) "
 	  "refuses the time with -EINVAL (\"if (timespec64_compare(&tk->wall_to_monotonic, "
 	  "&ts_delta) > 0)\"): the call fails with the time zone changed" },
+	{ "mult-beyond-maxadj-wrap * *",
+	  "a clock off by whole 2^64 >> shift ns after a long tickless span, with mult beyond "
+	  "maxadj: clocks_calc_max_nsecs() sizes max_cycles as U64_MAX / (mult + maxadj) "
+	  "(kernel/time/clocksource.c), which holds only while NTP keeps mult within maxadj; "
+	  "NTP can take it further (the \"more than 11%\" warning below), and then "
+	  "timekeeping_forward_now() (kernel/time/timekeeping.c v6.10+, the loop of chunks of "
+	  "max_cycles: xtime_nsec += incr * mult) wraps 2^64 once per chunk when a stall longer "
+	  "than max_cycles ends in suspend, settimeofday or clock_settime: the clocks step back "
+	  "by 2^64 >> shift ns per wrap.  Reads are safe meanwhile (timekeeping_cycles_to_ns() "
+	  "takes the 128-bit path past max_cycles).  Found by the libFuzzer campaign of "
+	  "2026-11-30; tests/fuzz/regress/mult-beyond-maxadj-wrap-at-suspend.scn" },
 	{ "mult-within-maxadj - *",
 	  "the kernel's own \"Adjusting %s more than 11%\" warning (timekeeping_adjust(), "
 	  "kernel/time/timekeeping.c, printk_once), reachable by a privileged caller: NTP may ask "

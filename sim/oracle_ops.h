@@ -55,9 +55,9 @@ struct sim_finding {
  * @mono:       last value of each clock, per simulated CPU
  * @cpus:       bitmask of CPUs read (CPU 0 and every skewed one)
  * @evals:      times each property was evaluated (the coverage of properties)
- * @xtime_sec, @calls, @leap_sum, @skip: second_overflow() bookkeeping at the
+ * @xtime_sec, @calls, @leap_sum, @unreported: second_overflow() bookkeeping at the
  *              last op: xtime_sec, ntp.nr_second_overflow, ntp.leap_sum,
- *              skip_second_overflow
+ *              tk->unreported_secs
  * @raw_skipped: cycles of @raw_counter MONOTONIC_RAW does not count: those
  *              that ran while suspended (raw time stops then) and, after a
  *              clocksource switch, those before it
@@ -75,7 +75,7 @@ struct oracle_ops {
 	u64 xtime_sec;
 	u64 calls;
 	s64 leap_sum;
-	u32 skip;
+	s64 unreported;
 	unsigned __int128 raw_skipped;
 	const struct sim_counter *raw_counter;
 	__int128 raw_base_ns;

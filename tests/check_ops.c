@@ -372,6 +372,33 @@ START_TEST(test_clocksource_op)
 }
 END_TEST
 
+/*
+ * A switch 20 us after a tick, where timekeeping_forward_now() carries
+ * REALTIME over a second (tk_normalize_xtime(): no second_overflow(), the
+ * kernel's own), then idle: found by tksim fuzz when the op was new, a
+ * false second-overflow-once until the oracle restarted its bookkeeping at a
+ * switch.  Through sim_ops_run(), as the fuzz target runs it (`tksim run`
+ * restarts that bookkeeping before every op of its own and cannot show it;
+ * tests/fuzz/regress/clocksource-switch-forward-crosses-second.scn is the file).
+ */
+START_TEST(test_clocksource_forward_crosses_second)
+{
+	struct sim_op_list l;
+	struct sim_ops_result r;
+	struct sim_op op = { .t_ns = 2000020139, .kind = SIM_OP_CLOCKSOURCE, .a = 1 };
+
+	sim_ops_init(&l);
+	l.cfg.counter.start = 18446744073696051199ULL;
+	ck_assert_ptr_nonnull(sim_ops_push(&l, &op));
+	op.kind = SIM_OP_IDLE;
+	op.a = 16 * (s64)NSEC_PER_MSEC;
+	ck_assert_ptr_nonnull(sim_ops_push(&l, &op));
+	ck_assert_int_eq(sim_ops_run(&l, 0, 0, &r, NULL), 0);
+	ck_assert_uint_eq(r.evals[OP_PROP_CS_SWITCH], 1);
+	sim_ops_free(&l);
+}
+END_TEST
+
 static Suite *ops_suite(void)
 {
 	Suite *s = suite_create("ops");
@@ -388,6 +415,7 @@ static Suite *ops_suite(void)
 	tcase_add_test(tc, test_text_errors);
 	tcase_add_test(tc, test_failed_call_known);
 	tcase_add_test(tc, test_clocksource_op);
+	tcase_add_test(tc, test_clocksource_forward_crosses_second);
 	suite_add_tcase(s, tc);
 	return s;
 }

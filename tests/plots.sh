@@ -37,8 +37,14 @@ plot wrap -- sh "$scripts/plot-wrap.sh" -o "$tmp/wrap"
 # chronyd next to the model: only where Debian 12's chronyd can be fetched (tests/daemon_chronyd.sh).
 if sh "$scripts/fetch-daemons.sh" "$(dirname "$TKSIM")/../daemons" >/dev/null 2>&1; then
 	plot daemon -- sh "$scripts/plot-daemon.sh" -o "$tmp/daemon" -d 10m
+	plot daemon-ntp -- sh "$scripts/plot-daemon.sh" -o "$tmp/daemon-ntp" -d 10m chronyd-ntp-leap
 else
 	echo "note: no chronyd: the daemon plot is not tried"
+fi
+if sh "$scripts/fetch-daemons.sh" "$(dirname "$TKSIM")/../daemons" ntpsec >/dev/null 2>&1; then
+	plot daemon-ntpd -- sh "$scripts/plot-daemon.sh" -o "$tmp/daemon-ntpd" -d 10m ntpd-ntp
+else
+	echo "note: no ntpd: its daemon plot is not tried"
 fi
 if command -v python3 >/dev/null 2>&1; then
 	plot bench -- sh "$scripts/plot-bench.sh" -o "$tmp/bench" -- --quick --engine 0

@@ -66,6 +66,11 @@ struct tk_read_base {
  *                        more than the clocksource's maxadj (11 %) off its
  *                        nominal value, where the kernel prints "Adjusting %s
  *                        more than 11%" (once per boot: printk_once)
+ * @unreported_secs:      tksim's: xtime_sec's net movement NTP is not told about:
+ *                        -1 per second timekeeping_adjust() borrows, +1 per second
+ *                        accumulated with @skip_second_overflow set.  The flag is
+ *                        set, not counted: a borrow while it is still set (the clock
+ *                        was set since the last borrow) skips one second, not two
  * @tai_offset:           TAI - UTC (s)
  */
 struct timekeeper {
@@ -94,6 +99,7 @@ struct timekeeper {
 	u32 ntp_err_mult;
 	u32 skip_second_overflow;
 	u32 maxadj_warnings;
+	s64 unreported_secs;
 };
 
 /**

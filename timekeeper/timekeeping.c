@@ -330,6 +330,7 @@ static void timekeeping_adjust(struct tk_kernel *k, struct timekeeper *tk, s64 o
 		tk->tkr_mono.xtime_nsec += (u64)NSEC_PER_SEC << tk->tkr_mono.shift;
 		tk->xtime_sec--;
 		tk->skip_second_overflow = 1;
+		tk->unreported_secs--;
 	}
 }
 
@@ -352,6 +353,7 @@ static unsigned int accumulate_nsecs_to_secs(struct tk_kernel *k, struct timekee
 
 		if (unlikely(tk->skip_second_overflow)) {
 			tk->skip_second_overflow = 0;
+			tk->unreported_secs++;
 			continue;
 		}
 

@@ -7,6 +7,7 @@
  * that `tksim run FILE` replays to the same verdict.
  * Exit: 0 no finding, 1 a finding, 2 bad usage.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -40,6 +41,7 @@ struct fuzz_opts {
 	unsigned int max_findings;
 	unsigned int flags;
 	const char *out_dir;
+	const char *input;
 	time_t started;
 	bool quiet;
 };
@@ -74,6 +76,9 @@ static void fuzz_help(void)
 	       "  --ops N            ops per generated list (default 32)\n"
 	       "  --max-findings N   stop after N distinct findings (default 1, 0: never)\n"
 	       "  --out DIR          where findings are written (default .)\n"
+	       "  --input PATH       instead of generating: decode and run the fuzz input PATH\n"
+	       "                     (a crash of libFuzzer or AFL++), or each file of the\n"
+	       "                     folder PATH; findings are shrunk and written as above\n"
 	       "  --known-fail       known kernel behaviours are findings too\n"
 	       "  --list-known       print the known kernel behaviours and exit\n"
 	       "  --quiet            no progress line\n"
@@ -96,6 +101,7 @@ static int parse_fuzz_opts(int argc, char **argv, struct fuzz_opts *o)
 		{ "ops", 'o', TKSIM_OPT_VALUE },
 		{ "max-findings", 'm', TKSIM_OPT_VALUE },
 		{ "out", 'O', TKSIM_OPT_VALUE },
+		{ "input", 'I', TKSIM_OPT_VALUE },
 		{ "known-fail", 'k', 0 },
 		{ "list-known", 'l', 0 },
 		{ "quiet", 'q', 0 },
@@ -149,6 +155,9 @@ static int parse_fuzz_opts(int argc, char **argv, struct fuzz_opts *o)
 			break;
 		case 'O':
 			o->out_dir = optarg;
+			break;
+		case 'I':
+			o->input = optarg;
 			break;
 		case 'k':
 			o->flags |= SIM_OPS_KNOWN_FAIL;
@@ -285,6 +294,57 @@ static void fuzz_worker(const struct fuzz_opts *o, unsigned int job, struct fuzz
 	st->done = 1;
 }
 
+/* Decode and run one fuzz input file; false when this process must stop. */
+static bool fuzz_input_file(const struct fuzz_opts *o, struct fuzz_stats *st, const char *path,
+			    struct sim_op_list *l)
+{
+	static u8 buf[1 << 20];
+	struct sim_ops_result res;
+	FILE *f = fopen(path, "rb");
+	size_t n;
+	int ret;
+
+	if (!f) {
+		fprintf(stderr, "tksim fuzz: cannot read %s: %s\n", path, strerror(errno));
+		return true;
+	}
+	n = fread(buf, 1, sizeof(buf), f);
+	fclose(f);
+	sim_ops_decode(l, buf, n);
+	ret = sim_ops_run(l, o->bugs, o->flags, &res, NULL);
+	if (ret == 1)
+		printf("%s: %s\n", path, res.first.sig);
+	return !account(o, st, l, ret, &res, 0);
+}
+
+/* --input: the file, or each file of the folder in name order (not recursive). */
+static void fuzz_inputs(const struct fuzz_opts *o, struct fuzz_stats *st)
+{
+	struct sim_op_list l;
+	struct dirent **names;
+	char path[4096];
+	int nr = scandir(o->input, &names, NULL, alphasort);
+
+	sim_ops_init(&l);
+	if (nr < 0) {
+		fuzz_input_file(o, st, o->input, &l);
+	} else {
+		bool go = true;
+
+		for (int i = 0; i < nr; i++) {
+			struct stat sb;
+
+			snprintf(path, sizeof(path), "%s/%s", o->input, names[i]->d_name);
+			if (go && !stat(path, &sb) && S_ISREG(sb.st_mode))
+				go = fuzz_input_file(o, st, path, &l);
+			free(names[i]);
+		}
+		free(names);
+	}
+	sim_ops_free(&l);
+	st->done = 1;
+}
+
 static void sum_stats(const struct fuzz_stats *st, unsigned int n, struct fuzz_stats *sum)
 {
 	memset(sum, 0, sizeof(*sum));
@@ -389,7 +449,12 @@ int cmd_fuzz(int argc, char **argv)
 	sim_bugs_format(o.bugs, bugs, sizeof(bugs));
 	o.started = time(NULL);
 	t0 = tksim_wall_seconds();
-	if (o.jobs == 1 && (o.quiet || !isatty(STDERR_FILENO)))
+	if (o.input) {
+		if (access(o.input, R_OK))
+			return tksim_usage_error("fuzz", "cannot read --input '%s'", o.input);
+		o.jobs = 1;
+		fuzz_inputs(&o, &st[0]);
+	} else if (o.jobs == 1 && (o.quiet || !isatty(STDERR_FILENO)))
 		fuzz_worker(&o, 0, &st[0]);
 	else
 		ret = run_jobs(&o, st, t0);

@@ -7,8 +7,9 @@
 #   tests/fuzz/afl.sh run SYNC N [SECONDS] [FIRST]   # N instances, FIRST's number (default 0)
 #
 # Instance 0 is the main (-M main); the others are secondaries (-S sec-K).  $TKSIM_INJECT
-# fuzzes a model with injected bugs.  Findings land in SYNC/*/crashes/; replay them with
-# `build/tests/fuzz/replay FILE`.
+# fuzzes a model with injected bugs.  $AFL_TKSIM names the binary (default ./afl-tksim);
+# $AFL_FOREIGN names another fuzzer's corpus folder (a libFuzzer CORPUS) that the main imports
+# (-F).  Findings land in SYNC/*/crashes/; replay them with `build/tests/fuzz/replay FILE`.
 set -eu
 cmd=${1:-}
 case $cmd in
@@ -26,16 +27,17 @@ run)
 	i=$first
 	while [ "$i" -lt $((first + n)) ]; do
 		if [ "$i" -eq 0 ]; then role="-M main"; else role="-S sec-$i"; fi
+		if [ "$i" -eq 0 ] && [ -n "${AFL_FOREIGN:-}" ]; then role="$role -F $AFL_FOREIGN"; fi
 		# shellcheck disable=SC2086
 		AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
 			timeout "$secs" afl-fuzz $role -i tests/fuzz/corpus -o "$sync" \
-			-x tests/fuzz/tksim.dict -- ./afl-tksim >"$sync/afl-$i.log" 2>&1 &
+			-x tests/fuzz/tksim.dict -- "${AFL_TKSIM:-./afl-tksim}" >"$sync/afl-$i.log" 2>&1 &
 		i=$((i + 1))
 	done
 	wait
 	;;
 *)
-	sed -n '2,12p' "$0"
+	sed -n '2,13p' "$0"
 	exit 2
 	;;
 esac

@@ -30,6 +30,19 @@ else
 	check 1 "tksim run replays the finding" "$TKSIM" run "$scn"
 	grep -q "inject no-xtime-correction" "$scn" || { echo "FAIL: no inject line"; fail=1; }
 fi
+# A fuzz input (a libFuzzer or AFL++ crash; here a seed under an injected bug) to a scenario.
+src=${top_srcdir:-.}/tests/fuzz/corpus
+mkdir "$tmp/i"
+check 0 "fuzz --input on the real code" "$TKSIM" fuzz --input "$src" --quiet --out "$tmp/i"
+check 1 "fuzz --input a finding" "$TKSIM" fuzz --inject no-xtime-correction \
+	--input "$src/freq-mid-tick-up" --quiet --out "$tmp/i"
+scn=$(ls "$tmp"/i/*.scn 2>/dev/null | head -1)
+if [ -z "$scn" ]; then
+	echo "FAIL: --input wrote no scenario"; fail=1
+else
+	check 1 "tksim run replays the --input finding" "$TKSIM" run "$scn"
+fi
+check 2 "fuzz --input missing" "$TKSIM" fuzz --input "$tmp/no-such-file"
 # Bad usage.
 check 2 "fuzz --seconds bogus" "$TKSIM" fuzz --seconds bogus
 check 2 "fuzz --inject no-such-bug" "$TKSIM" fuzz --inject no-such-bug

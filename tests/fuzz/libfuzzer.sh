@@ -3,6 +3,11 @@
 # CC=clang && make tests/fuzz/tksim-fuzzer, in the folder BUILD).  Usage:
 #
 #   tests/fuzz/libfuzzer.sh fork BUILD CORPUS N SECONDS   # -fork=N worker processes
+#   tests/fuzz/libfuzzer.sh run BUILD CORPUS SECONDS [DIR...]  # one process; DIRs: extra
+#                                                 # corpora read at start (an AFL++ queue);
+#                                                 # $LIBFUZZER_FLAGS adds flags, e.g.
+#                                                 # "-fork=1 -ignore_crashes=1" to go on
+#                                                 # after a finding
 #   tests/fuzz/libfuzzer.sh merge BUILD OUT IN...         # corpus minimisation (-merge=1)
 #   tests/fuzz/libfuzzer.sh speed BUILD SECONDS           # execs/s per core, no sanitizers
 #
@@ -12,8 +17,9 @@
 # everything instrumented; each fuzzes the 64 generated 32-op inputs of `tksim bench`'s fuzz
 # row for SECONDS and prints executions per second of wall time and of CPU time (per core).
 #
-# The seed corpus (tests/fuzz/corpus) is copied into CORPUS first; crashes are saved as
-# CORPUS/../crash-*; replay one with BUILD/tests/fuzz/tksim-fuzzer FILE or the gcc driver.
+# The seed corpus (tests/fuzz/corpus) is copied into CORPUS first; new inputs are written to
+# CORPUS only; crashes are saved as CORPUS/../crash-*; replay one with
+# BUILD/tests/fuzz/tksim-fuzzer FILE or the gcc driver.
 set -eu
 cmd=${1:-}
 src=$(dirname "$0")
@@ -24,6 +30,15 @@ fork)
 	cp -n "$src"/corpus/* "$corpus"/ 2>/dev/null || true
 	"$build/tests/fuzz/tksim-fuzzer" -fork="$n" -max_total_time="$secs" \
 		-dict="$src/tksim.dict" -artifact_prefix="$corpus/../" "$corpus"
+	;;
+run)
+	build=$2 corpus=$3 secs=$4
+	shift 4
+	mkdir -p "$corpus"
+	cp -n "$src"/corpus/* "$corpus"/ 2>/dev/null || true
+	# shellcheck disable=SC2086
+	"$build/tests/fuzz/tksim-fuzzer" ${LIBFUZZER_FLAGS:-} -max_total_time="$secs" -print_final_stats=1 \
+		-dict="$src/tksim.dict" -artifact_prefix="$corpus/../" "$corpus" "$@"
 	;;
 merge)
 	build=$2 out=$3
@@ -55,7 +70,7 @@ speed)
 	rm -rf "$tmp"
 	;;
 *)
-	sed -n '2,16p' "$0"
+	sed -n '2,22p' "$0"
 	exit 2
 	;;
 esac
