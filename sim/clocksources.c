@@ -87,16 +87,19 @@ int sim_css_attach(struct sim_system *s, struct sim_css *css, const struct sim_c
 
 	tsc->name = "tsc";
 	tsc->rating = 300;
-	tsc->flags = CLOCK_SOURCE_IS_CONTINUOUS | CLOCK_SOURCE_VALID_FOR_HRES |
-		     CLOCK_SOURCE_MUST_VERIFY | CLOCK_SOURCE_VERIFY_PERCPU;
+	tsc->flags = CLOCK_SOURCE_IS_CONTINUOUS | CLOCK_SOURCE_VALID_FOR_HRES;
+	/* arch/x86/kernel/tsc.c: tsc=reliable clears MUST_VERIFY before registering. */
+	if (!p->tsc_reliable)
+		tsc->flags |= CLOCK_SOURCE_MUST_VERIFY | CLOCK_SOURCE_VERIFY_PERCPU;
 	tsc->read_cost_ns = SIM_TSC_READ_NS;
 
 	if (css->present & SIM_CS_HPET)
-		ret = sim_css_add_counter(s, &css->hpet, "hpet", 14318180, 32, p->hpet_error_ppb,
-					  250, SIM_HPET_READ_NS);
+		ret = sim_css_add_counter(s, &css->hpet, "hpet", SIM_HPET_HZ, SIM_HPET_BITS,
+					  p->hpet_error_ppb, 250, SIM_HPET_READ_NS);
 	if (!ret && (css->present & SIM_CS_ACPI_PM))
-		ret = sim_css_add_counter(s, &css->acpi_pm, "acpi_pm", 3579545, 24,
-					  p->acpi_pm_error_ppb, 200, SIM_ACPI_PM_READ_NS);
+		ret = sim_css_add_counter(s, &css->acpi_pm, "acpi_pm", SIM_ACPI_PM_HZ,
+					  SIM_ACPI_PM_BITS, p->acpi_pm_error_ppb, 200,
+					  SIM_ACPI_PM_READ_NS);
 	if (ret)
 		return ret;
 

@@ -41,6 +41,12 @@
 #define SIM_CS_HPET 0x2
 #define SIM_CS_ACPI_PM 0x4
 
+/* The HPET's and the ACPI PM timer's frequency (Hz) and width (bits). */
+#define SIM_HPET_HZ 14318180
+#define SIM_HPET_BITS 32
+#define SIM_ACPI_PM_HZ 3579545
+#define SIM_ACPI_PM_BITS 24
+
 /* Modelled cost of one read (ns) of each counter, and of a syscall's entry and exit. */
 #define SIM_TSC_READ_NS 20
 #define SIM_HPET_READ_NS 700
@@ -56,6 +62,9 @@
  * @hpet_error_ppb:   true frequency error of the HPET (ppb)
  * @acpi_pm_error_ppb: true frequency error of the ACPI PM timer (ppb)
  * @nr_cpus:          online CPUs, for the watchdog's retry count
+ * @tsc_reliable:     the kernel's tsc=reliable: the TSC is registered without
+ *                    MUST_VERIFY, so nothing is watched and the watchdog never
+ *                    runs (only a sysfs write switches clocksources)
  */
 struct sim_css_params {
 	unsigned int present;
@@ -63,6 +72,7 @@ struct sim_css_params {
 	s64 hpet_error_ppb;
 	s64 acpi_pm_error_ppb;
 	unsigned int nr_cpus;
+	bool tsc_reliable;
 };
 
 /**

@@ -21,7 +21,20 @@ const char *const sim_op_names[SIM_OP_NR_KINDS] = {
 	[SIM_OP_SKEW] = "skew",
 	[SIM_OP_INJECT] = "inject",
 	[SIM_OP_MIDWRITE] = "read-mid-write",
+	[SIM_OP_CLOCKSOURCE] = "clocksource",
 };
+
+/* The clocksource names of a `clocksource` op, in the order of its index. */
+const char *const sim_op_cs_names[SIM_OP_NR_CS] = { "tsc", "hpet", "acpi_pm", "jiffies" };
+
+/** sim_op_cs_from_name() - the index of clocksource @name in sim_op_cs_names[], or -1. */
+int sim_op_cs_from_name(const char *name)
+{
+	for (int i = 0; i < SIM_OP_NR_CS; i++)
+		if (!strcmp(sim_op_cs_names[i], name))
+			return i;
+	return -1;
+}
 
 /** sim_op_kind_from_name() - the kind named @name, or -1. */
 int sim_op_kind_from_name(const char *name)

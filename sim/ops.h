@@ -39,6 +39,9 @@
  * @SIM_OP_MIDWRITE:      at the next vvar page update, check from inside the
  *                        write section (between vdso_write_begin and end) that
  *                        a reader would retry
+ * @SIM_OP_CLOCKSOURCE:   write clocksource @a (sim_op_cs_names[]) to sysfs
+ *                        current_clocksource: clocksource_select() with that
+ *                        override, change_clocksource() when it can be used
  */
 enum sim_op_kind {
 	SIM_OP_READ,
@@ -54,10 +57,19 @@ enum sim_op_kind {
 	SIM_OP_SKEW,
 	SIM_OP_INJECT,
 	SIM_OP_MIDWRITE,
+	SIM_OP_CLOCKSOURCE, /* last: fuzz inputs of the older kinds decode unchanged */
 	SIM_OP_NR_KINDS,
 };
 
 extern const char *const sim_op_names[SIM_OP_NR_KINDS];
+
+/*
+ * The clocksources a `clocksource` op chooses from, by index: the machine's
+ * registered ones (sim/clocksources.h), registered at the first such op.
+ */
+#define SIM_OP_NR_CS 4
+extern const char *const sim_op_cs_names[SIM_OP_NR_CS];
+int sim_op_cs_from_name(const char *name);
 
 /* Bounds that keep one op's cost small (a fuzz input must run in microseconds). */
 #define SIM_OPS_MAX_TICKS 4096

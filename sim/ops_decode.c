@@ -17,6 +17,7 @@
  *            clock_adjtime CLOCK, then as adjtimex
  *            settimeofday FLAGS (1 time, 2 zone) SEC USEC MINUTESWEST DSTTIME
  *            clock_settime CLOCK SEC NSEC
+ *            clocksource INDEX (of sim_op_cs_names[], modulo their number)
  *
  * sim_ops_encode() writes the same format, so the seed corpus is generated
  * from op lists (tests/fuzz/gen_corpus.c).  `inject` ops are never decoded:
@@ -26,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/clocksources.h"
 #include "sim/counter.h"
 #include "sim/ops.h"
 
@@ -148,28 +150,52 @@ static void decode_config(struct reader *r, struct sim_config *cfg)
  * and what is left of the ticked time and of the span.
  */
 struct budget {
-	u64 period, max_idle, stall_max;
+	u64 period, max_idle, stall_max, cs_max_idle, cs_stall_max;
 	u64 ticked_left, span_left;
 	u64 t, paid;
 };
 
-static void budget_init(const struct sim_config *cfg, struct budget *b)
+/*
+ * The NOHZ gap (max_idle_ns) and the longest stall (85 % of the
+ * negative-motion cut-off, less two ticks, at a counter up to 6 % fast) of
+ * a counter; false if no clocksource can be registered for it.
+ */
+static bool quiet_limits(const struct sim_counter_params *p, u64 period, u64 *max_idle,
+			 u64 *stall_max)
 {
 	struct sim_counter c;
 	unsigned __int128 ns;
+
+	if (sim_counter_init(&c, p, "sim"))
+		return false;
+	*max_idle = c.cs.max_idle_ns;
+	ns = (unsigned __int128)(c.cs.max_raw_delta / 100 * 85) * NSEC_PER_SEC * 100 /
+	     (p->freq_hz * 106ULL);
+	ns = ns > 2 * period ? ns - 2 * period : 0;
+	*stall_max = ns > SIM_OPS_MAX_SPAN_NS ? SIM_OPS_MAX_SPAN_NS : (u64)ns;
+	return true;
+}
+
+static void budget_init(const struct sim_config *cfg, struct budget *b)
+{
+	/*
+	 * After a `clocksource` op the counter may be the ACPI PM timer, the
+	 * narrowest of the machine's clocksources (24 bits at 3.58 MHz): idle and
+	 * stall ops are fitted to its limits from then on.
+	 */
+	const struct sim_counter_params acpi_pm = {
+		.freq_hz = SIM_ACPI_PM_HZ,
+		.bits = SIM_ACPI_PM_BITS,
+		.seed = cfg->counter.seed,
+	};
 
 	b->period = NSEC_PER_SEC / cfg->hz;
 	b->ticked_left = INPUT_TICKS * b->period;
 	b->span_left = INPUT_SPAN_NS;
 	b->t = b->paid = 0;
-	b->max_idle = b->stall_max = 0;
-	if (sim_counter_init(&c, &cfg->counter, "sim"))
-		return;
-	b->max_idle = c.cs.max_idle_ns;
-	ns = (unsigned __int128)(c.cs.max_raw_delta / 100 * 85) * NSEC_PER_SEC * 100 /
-	     (cfg->counter.freq_hz * 106ULL);
-	ns = ns > 2 * b->period ? ns - 2 * b->period : 0;
-	b->stall_max = ns > SIM_OPS_MAX_SPAN_NS ? SIM_OPS_MAX_SPAN_NS : (u64)ns;
+	b->max_idle = b->stall_max = b->cs_max_idle = b->cs_stall_max = 0;
+	if (quiet_limits(&cfg->counter, b->period, &b->max_idle, &b->stall_max))
+		quiet_limits(&acpi_pm, b->period, &b->cs_max_idle, &b->cs_stall_max);
 }
 
 /* @v within [0, limit]: as it is, else its low 32 bits, else modulo limit + 1. */
@@ -250,6 +276,9 @@ static void decode_args(struct reader *r, struct sim_op *op)
 		op->clock = (s32)(1 + get_u64(r) % (SIM_OPS_MAX_CPUS - 1));
 		op->a = clamp_s64(get_s64(r), -SKEW_MAX, SKEW_MAX);
 		break;
+	case SIM_OP_CLOCKSOURCE:
+		op->a = (s64)(get_u64(r) % SIM_OP_NR_CS);
+		break;
 	default:
 		break;
 	}
@@ -290,6 +319,12 @@ static void fit_op(struct sim_op *op, u64 dt, struct budget *b)
 		b->t += fit_quiet(op, b);
 		if (b->paid < b->t)
 			b->paid = b->t;
+		break;
+	case SIM_OP_CLOCKSOURCE:
+		if (b->cs_max_idle && b->cs_max_idle < b->max_idle)
+			b->max_idle = b->cs_max_idle;
+		if (b->cs_stall_max < b->stall_max)
+			b->stall_max = b->cs_stall_max;
 		break;
 	default:
 		break;
@@ -470,6 +505,9 @@ size_t sim_ops_encode(const struct sim_op_list *l, u8 *buf, size_t size)
 		case SIM_OP_SKEW:
 			put_u64(&w, (u64)(op->clock > 0 ? op->clock - 1 : 0));
 			put_s64(&w, op->a);
+			break;
+		case SIM_OP_CLOCKSOURCE:
+			put_u64(&w, (u64)op->a);
 			break;
 		default:
 			break;

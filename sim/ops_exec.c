@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "sim/bugs.h"
+#include "sim/ops_cs.h"
 #include "timekeeper/time64.h"
 
 struct exec {
@@ -28,6 +29,7 @@ struct exec {
 	unsigned int op_index;
 	u64 checked_ns;
 	bool owns;
+	struct sim_css *css;
 	FILE *log;
 	u64 pending0; /* ns not yet accumulated before the adjtimex being checked */
 	char prop[32];
@@ -182,16 +184,18 @@ static bool advance(struct exec *x, u64 t)
  */
 static u64 stall_cap_ns(const struct sim_system *s)
 {
-	const struct clocksource *cs = &s->counter.cs;
+	const struct sim_counter *c = sim_ops_cs_counter(s);
+	const struct clocksource *cs = s->k.tk_core.timekeeper.tkr_mono.clock;
 	const struct tk_read_base *tkr = &s->k.tk_core.timekeeper.tkr_mono;
-	u64 used = (s->counter.page.now - tkr->cycle_last) & tkr->mask;
-	u64 cap = cs->max_raw_delta / 10 * 9;
+	u64 used, cap = cs->max_raw_delta / 10 * 9;
 	unsigned __int128 ns;
 
+	if (!c)
+		return 0;
+	used = (sim_counter_cycles_at(c, s->now_ns) - tkr->cycle_last) & tkr->mask;
 	if (used >= cap)
 		return 0;
-	ns = (unsigned __int128)(cap - used) * NSEC_PER_SEC * 100 /
-	     (s->cfg.counter.freq_hz * 106ULL);
+	ns = (unsigned __int128)(cap - used) * NSEC_PER_SEC * 100 / (c->p.freq_hz * 106ULL);
 	return ns > SIM_OPS_MAX_SPAN_NS ? SIM_OPS_MAX_SPAN_NS : (u64)ns;
 }
 
@@ -347,9 +351,9 @@ static int apply(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
 		return 0;
 	case SIM_OP_SUSPEND:
 		timekeeping_suspend(&s->k);
-		x->o.raw_skipped -= sim_raw_cycles_since_boot(s);
+		x->o.raw_skipped -= oracle_ops_raw_cycles(&x->o, s);
 		sim_stall_ns(s, (u64)op->a);
-		x->o.raw_skipped += sim_raw_cycles_since_boot(s);
+		x->o.raw_skipped += oracle_ops_raw_cycles(&x->o, s);
 		sleep = set_normalized_timespec64(0, op->a);
 		timekeeping_resume(&s->k, &sleep);
 		oracle_ops_resync(&x->o, s);
@@ -367,6 +371,13 @@ static int apply(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
 		return 0;
 	case SIM_OP_MIDWRITE:
 		oracle_ops_arm_midwrite(&x->o, s);
+		return 0;
+	case SIM_OP_CLOCKSOURCE:
+		if (sim_ops_cs_switch(s, &x->o, &x->css, op->a, x->why, sizeof(x->why)) == 1) {
+			strcpy(x->prop, oracle_prop_names[OP_PROP_CS_SWITCH]);
+			oracle_ops_clock_of(x->why, x->clock);
+			*stop = finding(x, sim_op_names[op->kind]);
+		}
 		return 0;
 	default:
 		return 0;
@@ -508,6 +519,7 @@ int sim_ops_run(const struct sim_op_list *l, u64 bugs, unsigned int flags, struc
 	ret = exec_ops(x, l, bugs);
 	memcpy(r->evals, x->o.evals, sizeof(r->evals));
 	s->k.vdso_write_hook = NULL;
+	sim_ops_cs_free(s, x->css);
 	sim_system_destroy(s);
 	free(s);
 	free(x);
@@ -587,5 +599,6 @@ void sim_ops_exec_free(struct sim_ops_exec *e)
 	if (!e)
 		return;
 	e->x.s->k.vdso_write_hook = NULL;
+	sim_ops_cs_free(e->x.s, e->x.css);
 	free(e);
 }

@@ -111,6 +111,7 @@ static void gen_op(struct sim_op *op, struct sim_rng *r, u64 t)
 		[SIM_OP_STALL] = 2,	   [SIM_OP_ADJTIMEX] = 40,     [SIM_OP_CLOCK_ADJTIME] = 4,
 		[SIM_OP_SETTIMEOFDAY] = 6, [SIM_OP_CLOCK_SETTIME] = 4, [SIM_OP_COUNTER_PPB] = 4,
 		[SIM_OP_SUSPEND] = 2,	   [SIM_OP_SKEW] = 2,	       [SIM_OP_MIDWRITE] = 2,
+		[SIM_OP_CLOCKSOURCE] = 2,
 	};
 	unsigned int total = 0, x;
 	int k;
@@ -163,6 +164,9 @@ static void gen_op(struct sim_op *op, struct sim_rng *r, u64 t)
 	case SIM_OP_SKEW:
 		op->clock = (s32)sim_rng_range(r, 1, SIM_OPS_MAX_CPUS - 1);
 		op->a = sim_rng_range(r, -1000000, 1000000);
+		break;
+	case SIM_OP_CLOCKSOURCE:
+		op->a = (s64)sim_rng_below(r, SIM_OP_NR_CS);
 		break;
 	default:
 		break;

@@ -333,6 +333,44 @@ static void seed_offset_us(struct sim_op_list *l)
 	adj(l, 5 * MS, 0);
 }
 
+static void cs(struct sim_op_list *l, u64 t, const char *name)
+{
+	with_a(l, t, SIM_OP_CLOCKSOURCE, sim_op_cs_from_name(name));
+}
+
+static void seed_cs_wrap(struct sim_op_list *l)
+{
+	/*
+	 * A switch to the 24-bit ACPI PM timer 7 ms before its wrap (it starts at 0 at
+	 * boot: 2^24 cycles at 3579545 Hz is 4.687 s), reads across the wrap, back.
+	 */
+	ticks(l, 0, 2);
+	with_a(l, 2 * MS, SIM_OP_IDLE, 4678 * MS);
+	cs(l, 4680 * MS + 1234, "acpi_pm");
+	for (u64 t = 4683 * MS; t < 4690 * MS; t += 1500 * 1000 + 3)
+		at(l, t, SIM_OP_READ);
+	cs(l, 4690 * MS + 777, "tsc");
+	at(l, 4691 * MS + 5, SIM_OP_READ);
+}
+
+static void seed_cs_back_forth(struct sim_op_list *l)
+{
+	/* TSC to HPET and back with NTP slewing, ACPI PM through NOHZ idle, jiffies, suspend. */
+	cs(l, MS / 2, "hpet");
+	adj(l, MS, ADJ_FREQUENCY)->tx.freq = PPM(100);
+	ticks(l, MS + 1, 3);
+	cs(l, 4 * MS + 333, "tsc");
+	at(l, 4 * MS + 500, SIM_OP_READ);
+	cs(l, 5 * MS + 17, "acpi_pm");
+	with_a(l, 5 * MS + 100, SIM_OP_IDLE, 3 * NSEC_PER_SEC);
+	cs(l, 3006 * MS, "jiffies"); /* not VALID_FOR_HRES in NOHZ mode: the TSC, the best */
+	with_a(l, 3006 * MS + 1, SIM_OP_SUSPEND, 10 * NSEC_PER_SEC);
+	at(l, 13007 * MS, SIM_OP_READ);
+	cs(l, 13007 * MS + 500, "hpet");
+	cs(l, 13008 * MS, "tsc");
+	at(l, 13008 * MS + 250 * 1000, SIM_OP_READ);
+}
+
 /* Seeds appended after the campaign of 2026-11-30 (lcov showed what the corpus missed). */
 
 static void seed_leap_early(struct sim_op_list *l, int status)
@@ -462,6 +500,8 @@ static const struct {
 	SEED("adjtime-slew", seed_adjtime_slew),
 	SEED("fll-long-interval", seed_fll),
 	SEED("tick-up-after-second", seed_tick_up_after_second),
+	SEED("clocksource-acpi-pm-wrap", seed_cs_wrap),
+	SEED("clocksource-back-and-forth", seed_cs_back_forth),
 #undef SEED
 };
 

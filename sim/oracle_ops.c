@@ -21,6 +21,7 @@ const char *const oracle_prop_names[OP_PROP_NR] = {
 	[OP_PROP_READBACK] = "adjtimex-readback",
 	[OP_PROP_ERRNO] = "errno",
 	[OP_PROP_MIDWRITE] = "reader-retries-mid-write",
+	[OP_PROP_CS_SWITCH] = "still-at-clocksource-switch",
 };
 
 /* Inside the vvar write section: both clock groups' seq must be odd, or a reader keeps a torn
@@ -265,10 +266,46 @@ void oracle_ops_clock_of(const char *why, char *clock)
 	clock[len] = '\0';
 }
 
+/**
+ * oracle_ops_raw_cycles() - unwrapped cycles of the counter MONOTONIC_RAW runs on
+ * @o: the oracle
+ * @s: the system
+ *
+ * Return: cycles since virtual time 0 (128 bits).
+ */
+unsigned __int128 oracle_ops_raw_cycles(const struct oracle_ops *o, const struct sim_system *s)
+{
+	if (!o->raw_counter)
+		return sim_raw_cycles_since_boot(s);
+	return sim_counter_elapsed(o->raw_counter, s->now_ns);
+}
+
+/**
+ * oracle_ops_raw_rebase() - MONOTONIC_RAW runs on counter @c from now on
+ * @o: the oracle
+ * @s: the system, just switched to @c's clocksource
+ * @c: the counter under it
+ *
+ * The switch's own continuity is checked by the caller (every clock reads
+ * the same just before and after it); from there raw time is the exact
+ * conversion of @c's cycles, on from tkr_raw's base and sub-ns remainder.
+ */
+void oracle_ops_raw_rebase(struct oracle_ops *o, const struct sim_system *s,
+			   const struct sim_counter *c)
+{
+	const struct tk_read_base *raw = &s->k.tk_core.timekeeper.tkr_raw;
+
+	o->raw_counter = c;
+	o->raw_skipped = oracle_ops_raw_cycles(o, s);
+	o->raw_base_ns = raw->base;
+	o->raw_frac = raw->xtime_nsec;
+}
+
 /*
  * MONOTONIC_RAW is the exact conversion (cycles * mult) >> shift of the
- * counter cycles since boot, less those that ran while suspended (resume
- * re-bases cycle_last: raw time stops in suspend).  As oracle_check_raw_exact(),
+ * counter cycles since boot (since the last clocksource switch, from its
+ * value then), less those that ran while suspended (resume re-bases
+ * cycle_last: raw time stops in suspend).  As oracle_check_raw_exact(),
  * with the suspended cycles taken out, on the vDSO value @raw the instant
  * check read on CPU 0 at this same instant (a second read returns it again).
  */
@@ -276,8 +313,10 @@ static int check_raw(struct oracle_ops *o, struct sim_system *s, __int128 raw, c
 		     char *clock, char *why, size_t n)
 {
 	const struct clocksource *cs = s->k.tk_core.timekeeper.tkr_raw.clock;
-	unsigned __int128 want =
-		((sim_raw_cycles_since_boot(s) - o->raw_skipped) * cs->mult) >> cs->shift;
+	__int128 want = o->raw_base_ns +
+			(__int128)(((oracle_ops_raw_cycles(o, s) - o->raw_skipped) * cs->mult +
+				    o->raw_frac) >>
+				   cs->shift);
 	char a[48], b[48];
 
 	if (raw == (__int128)want)
@@ -355,8 +394,12 @@ int oracle_ops_instant(struct oracle_ops *o, struct sim_system *s, char *prop, c
 		 * (the kernel marks a warping TSC unstable).  Both paths must still agree.
 		 */
 		if (cpu) {
-			/* The TSC rule is for a 64-bit TSC; narrower counters do not skew. */
-			if (s->cfg.counter.bits < 64)
+			/*
+			 * The TSC rule is for a 64-bit TSC; narrower counters do not skew,
+			 * nor does another clocksource (one HPET for all CPUs).
+			 */
+			if (s->cfg.counter.bits < 64 ||
+			    s->k.tk_core.timekeeper.tkr_mono.clock != &s->counter.cs)
 				continue;
 			ret = check_skewed_cpu(s, why, n);
 			if (ret) {

@@ -28,6 +28,7 @@ enum oracle_prop {
 	OP_PROP_READBACK, /* adjtimex returns the state it set */
 	OP_PROP_ERRNO, /* a call fails only with EINVAL, EPERM or EOPNOTSUPP */
 	OP_PROP_MIDWRITE, /* inside the vvar write section a reader must retry */
+	OP_PROP_CS_SWITCH, /* no clock moves at the instant of a clocksource switch */
 	OP_PROP_NR,
 };
 
@@ -57,7 +58,13 @@ struct sim_finding {
  * @xtime_sec, @calls, @leap_sum, @unreported: second_overflow() bookkeeping at the
  *              last op: xtime_sec, ntp.nr_second_overflow, ntp.leap_sum,
  *              tk->unreported_secs
- * @raw_skipped: counter cycles that ran while suspended (MONOTONIC_RAW stops then)
+ * @raw_skipped: cycles of @raw_counter MONOTONIC_RAW does not count: those
+ *              that ran while suspended (raw time stops then) and, after a
+ *              clocksource switch, those before it
+ * @raw_counter: the counter under the current clocksource (NULL: the engine's)
+ * @raw_base_ns, @raw_frac: MONOTONIC_RAW at the last switch, as tkr_raw's
+ *              base and xtime_nsec (0 before any): the exact conversion
+ *              runs on from there
  * @midwrite:   a read-mid-write op is armed
  * @midwrite_why: what the write-section check saw ("" when it held)
  */
@@ -70,6 +77,9 @@ struct oracle_ops {
 	s64 leap_sum;
 	s64 unreported;
 	unsigned __int128 raw_skipped;
+	const struct sim_counter *raw_counter;
+	__int128 raw_base_ns;
+	u64 raw_frac;
 	bool midwrite;
 	char midwrite_why[160];
 };
@@ -97,6 +107,9 @@ int oracle_state_diff(const struct oracle_state *a, const struct oracle_state *b
 int oracle_ops_tick(struct oracle_ops *o, struct sim_system *s, const struct timekeeper *tk0,
 		    char *prop, char *why, size_t n);
 void oracle_ops_clock_of(const char *why, char *clock);
+unsigned __int128 oracle_ops_raw_cycles(const struct oracle_ops *o, const struct sim_system *s);
+void oracle_ops_raw_rebase(struct oracle_ops *o, const struct sim_system *s,
+			   const struct sim_counter *c);
 void oracle_ops_arm_midwrite(struct oracle_ops *o, struct sim_system *s);
 int oracle_ops_instant(struct oracle_ops *o, struct sim_system *s, char *prop, char *clock,
 		       char *why, size_t n);

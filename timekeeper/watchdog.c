@@ -3,6 +3,7 @@
 #include "timekeeper/watchdog.h"
 
 #include <errno.h>
+#include <string.h>
 
 #include "timekeeper/timekeeping_internal.h"
 
@@ -352,6 +353,29 @@ void clocksource_watchdog_tick(struct cs_watchdog *wd, struct tk_kernel *k, u64 
 		clocksource_watchdog_kthread(wd, k);
 }
 
+/*
+ * __clocksource_select()'s override: the clocksource named in sysfs wins,
+ * unless the tick is in oneshot mode and it is not VALID_FOR_HRES ("not
+ * currently HRT compatible - deferring"; an unstable one loses the override).
+ */
+static struct clocksource *clocksource_find_override(struct cs_watchdog *wd,
+						     struct clocksource *best)
+{
+	for (unsigned int i = 0; i < wd->nr && wd->override_name[0]; i++) {
+		struct clocksource *cs = wd->list[i];
+
+		if (strcmp(cs->name, wd->override_name))
+			continue;
+		if (wd->oneshot && !(cs->flags & CLOCK_SOURCE_VALID_FOR_HRES)) {
+			if (cs->flags & CLOCK_SOURCE_UNSTABLE)
+				wd->override_name[0] = '\0';
+			return best;
+		}
+		return cs;
+	}
+	return best;
+}
+
 /**
  * clocksource_select() - switch the timekeeper to the best clocksource
  * @wd: the state
@@ -359,8 +383,9 @@ void clocksource_watchdog_tick(struct cs_watchdog *wd, struct tk_kernel *k, u64 
  *
  * clocksource_find_best(): the first of the rating-sorted list, which in
  * oneshot mode (high resolution timers or NOHZ) must be VALID_FOR_HRES;
- * unstable clocksources have lost that flag.  timekeeping_notify() then
- * runs change_clocksource() when it differs from the current one.
+ * unstable clocksources have lost that flag.  The sysfs override comes
+ * before it where it can be used.  timekeeping_notify() then runs
+ * change_clocksource() when it differs from the current one.
  *
  * Return: the clocksource in use afterwards.
  */
@@ -375,9 +400,36 @@ struct clocksource *clocksource_select(struct cs_watchdog *wd, struct tk_kernel 
 			continue;
 		best = cs;
 	}
+	best = clocksource_find_override(wd, best);
 	if (best && best != curr && change_clocksource(k, best) == 0) {
 		wd->switches++;
 		curr = best;
 	}
 	return curr;
+}
+
+/**
+ * clocksource_override_store() - a write to sysfs current_clocksource
+ * @wd:   the state
+ * @k:    the kernel
+ * @name: what was written (sysfs_get_uname(): a trailing newline is dropped)
+ *
+ * current_clocksource_store(): the name becomes the override (an unknown
+ * one too: it takes effect when such a clocksource registers; "\n" clears
+ * it), then clocksource_select().
+ *
+ * Return: 0, or -EINVAL for an empty write or one of CS_NAME_LEN or more.
+ */
+int clocksource_override_store(struct cs_watchdog *wd, struct tk_kernel *k, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (!n || n >= CS_NAME_LEN)
+		return -EINVAL;
+	if (name[n - 1] == '\n')
+		n--;
+	memcpy(wd->override_name, name, n);
+	wd->override_name[n] = '\0';
+	clocksource_select(wd, k);
+	return 0;
 }

@@ -27,6 +27,9 @@ struct tk_kernel;
 
 #define CS_WATCHDOG_MAX 8
 
+/* CS_NAME_LEN: the longest clocksource name sysfs takes, with its NUL. */
+#define CS_NAME_LEN 32
+
 /* WATCHDOG_INTERVAL in jiffies is HZ >> 1; the longest interval checked is twice that, in ns. */
 #define WATCHDOG_INTERVAL_MAX_NS NSEC_PER_SEC
 
@@ -62,6 +65,7 @@ enum wd_read_status {
  * @last_wd_nsec:  wd_nsec of the last comparison
  * @unstable_jiffies: when the last clocksource was marked unstable, 0 if never
  * @switches:      clocksource changes made by clocksource_select()
+ * @override_name: the name written to sysfs current_clocksource ("" for none)
  */
 struct cs_watchdog {
 	struct clocksource *list[CS_WATCHDOG_MAX];
@@ -81,6 +85,7 @@ struct cs_watchdog {
 	s64 last_wd_nsec;
 	u64 unstable_jiffies;
 	unsigned int switches;
+	char override_name[CS_NAME_LEN];
 };
 
 void clocksource_watchdog_init(struct cs_watchdog *wd, unsigned int hz);
@@ -93,5 +98,6 @@ enum wd_read_status cs_watchdog_read(struct cs_watchdog *wd, struct clocksource 
 void clocksource_mark_unstable(struct cs_watchdog *wd, struct clocksource *cs);
 struct clocksource *clocksource_select(struct cs_watchdog *wd, struct tk_kernel *k);
 struct clocksource *clocksource_current(const struct tk_kernel *k);
+int clocksource_override_store(struct cs_watchdog *wd, struct tk_kernel *k, const char *name);
 
 #endif /* TKSIM_TIMEKEEPER_WATCHDOG_H */

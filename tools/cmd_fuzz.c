@@ -86,7 +86,9 @@ static void fuzz_help(void)
 	       "--decode turns fuzz inputs (a libFuzzer crash file, an AFL++ queue entry, a\n"
 	       "corpus file) into the scenario files `tksim run` replays to the same verdict:\n"
 	       "one FILE on stdout, or each FILE into DIR/FILE.scn; --inject names the bugs\n"
-	       "the input was fuzzed with (TKSIM_INJECT).\n\n"
+	       "the input was fuzzed with (TKSIM_INJECT).  --decode writes every op of the\n"
+	       "input as it is; --input runs the same bytes and shrinks a finding to the ops\n"
+	       "that make it.\n\n"
 	       "Exit status: 0 no finding, 1 a finding, 2 bad usage.\n");
 }
 
@@ -300,17 +302,12 @@ static bool fuzz_input_file(const struct fuzz_opts *o, struct fuzz_stats *st, co
 {
 	static u8 buf[1 << 20];
 	struct sim_ops_result res;
-	FILE *f = fopen(path, "rb");
-	size_t n;
+	long n = fuzz_read_input(path, buf, sizeof(buf));
 	int ret;
 
-	if (!f) {
-		fprintf(stderr, "tksim fuzz: cannot read %s: %s\n", path, strerror(errno));
+	if (n < 0)
 		return true;
-	}
-	n = fread(buf, 1, sizeof(buf), f);
-	fclose(f);
-	sim_ops_decode(l, buf, n);
+	sim_ops_decode(l, buf, (size_t)n);
 	ret = sim_ops_run(l, o->bugs, o->flags, &res, NULL);
 	if (ret == 1)
 		printf("%s: %s\n", path, res.first.sig);

@@ -65,8 +65,15 @@ static void out_path(char *buf, size_t n, const char *dir, const char *in)
 		 len > 4 && !strcmp(base + len - 4, ".scn") ? "" : ".scn");
 }
 
-/* Read @path whole; its length, or -1 (reported). */
-static long read_input(const char *path, u8 *buf, size_t size)
+/**
+ * fuzz_read_input() - read a fuzz input (bytes) for the decoder
+ * @path: the file
+ * @buf:  where its bytes go
+ * @size: size of @buf (a longer input is cut, as the decoder reads a prefix anyway)
+ *
+ * Return: its length, or -1 ("cannot read" reported on stderr).
+ */
+long fuzz_read_input(const char *path, u8 *buf, size_t size)
 {
 	FILE *f = fopen(path, "rb");
 	size_t n;
@@ -85,7 +92,7 @@ static int decode_one(const char *path, const char *dir, u64 bugs, u8 *buf, stru
 {
 	struct sim_ops_result r;
 	char out[4096];
-	long n = read_input(path, buf, DECODE_MAX_BYTES);
+	long n = fuzz_read_input(path, buf, DECODE_MAX_BYTES);
 	FILE *f = stdout;
 	int ret;
 

@@ -3,6 +3,11 @@
 #ifndef TKSIM_TOOLS_FUZZ_DECODE_H
 #define TKSIM_TOOLS_FUZZ_DECODE_H
 
+#include <stddef.h>
+
+#include "vdso/types.h"
+
 int fuzz_decode_main(int argc, char **argv);
+long fuzz_read_input(const char *path, u8 *buf, size_t size);
 
 #endif /* TKSIM_TOOLS_FUZZ_DECODE_H */

@@ -182,7 +182,7 @@ int scenario_ops_parse_op(char *text, struct sim_op *op)
 	if (k < 0)
 		return bad("'%s' is not an op (read, ticks, idle, stall, adjtimex, clock_adjtime, "
 			   "settimeofday, clock_settime, counter-ppb, suspend, skew, inject, "
-			   "read-mid-write)",
+			   "read-mid-write, clocksource)",
 			   kind ? kind : "");
 	op->kind = (enum sim_op_kind)k;
 	switch (op->kind) {
@@ -207,6 +207,14 @@ int scenario_ops_parse_op(char *text, struct sim_op *op)
 			return bad("skew: CPU must be 1..%d, then CYCLES", SIM_OPS_MAX_CPUS - 1);
 		op->clock = (s32)op->a;
 		ret = parse_number_arg(op, &p, false);
+		break;
+	case SIM_OP_CLOCKSOURCE:
+		w = next_word(&p);
+		op->a = w ? sim_op_cs_from_name(w) : -1;
+		if (op->a < 0)
+			return bad("clocksource: '%s' is not a clocksource (tsc, hpet, acpi_pm, "
+				   "jiffies)",
+				   w ? w : "");
 		break;
 	case SIM_OP_INJECT: {
 		u64 mask = 0; /* sim_bugs_parse() adds to it */
@@ -321,6 +329,9 @@ void scenario_ops_format_op(FILE *f, const struct sim_op *op)
 		break;
 	case SIM_OP_SKEW:
 		fprintf(f, " %" PRId32 " %" PRId64, op->clock, op->a);
+		break;
+	case SIM_OP_CLOCKSOURCE:
+		fprintf(f, " %s", sim_op_cs_names[(u64)op->a % SIM_OP_NR_CS]);
 		break;
 	case SIM_OP_INJECT:
 		sim_bugs_format((u64)op->a, d, sizeof(d));
