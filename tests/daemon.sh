@@ -50,6 +50,31 @@ grep -q '^epoll_wait 2000 ms, pipe written: 1, monotonic advanced 0 ns$' "$tmp/e
 "$TKSIM" daemon --read-cost 0 -- "$probe" epoll >"$tmp/ep2" 2>&1
 cmp "$tmp/ep" "$tmp/ep2" || bad "two identical epoll runs differ"
 
+# A timerfd wakes poll, select, epoll_wait and a blocking read at the first ns its clock
+# reaches each expiry (late 0 or 1 ns: the clock's next reading), read() returns the expiries
+# since the last read; a nanosleep that does not watch it runs to its end; three clocks.
+timeout 8 "$TKSIM" daemon --read-cost 0 -- "$probe" timerfd >"$tmp/tf" 2>&1
+rc=$?
+cat "$tmp/tf"
+[ $rc = 0 ] || bad "tksim daemon -- daemon_probe timerfd exited $rc"
+for w in 'monotonic 1.5 s every 0.25 s, poll 10 s' 'blocking read' 'select 10 s' 'epoll_wait 10 s' \
+	'nanosleep 0.9 s (timerfd not watched)' 'realtime abs 2 s ahead, poll forever' \
+	'boottime 0.5 s, blocking read'; do
+	n=1
+	case $w in nanosleep*) n=0 ;; esac
+	grep -qxF "$w: $n, late 0 ns" "$tmp/tf" || grep -qxF "$w: $n, late 1 ns" "$tmp/tf" ||
+		bad "timerfd: '$w' did not wake at the expiry"
+done
+[ "$(grep -c '^read: 1, late [01] ns$' "$tmp/tf")" = 3 ] || bad "timerfd: a read after a wake did not return 1 expiry"
+grep -q '^read: 3$' "$tmp/tf" || bad "timerfd: the 3 expiries during the sleep were not counted"
+grep -q '^gettime: value \([0-9]*\) (next expiry - now \1) interval 250000000$' "$tmp/tf" ||
+	bad "timerfd_gettime is not the time to the next expiry"
+grep -q '^disarmed: value 0$' "$tmp/tf" || bad "timerfd: a disarmed timer has time left"
+grep -q '^realtime abs read before: -1 Resource temporarily unavailable$' "$tmp/tf" ||
+	bad "timerfd: TFD_NONBLOCK read before the expiry did not say EAGAIN"
+"$TKSIM" daemon --read-cost 0 -- "$probe" timerfd >"$tmp/tf2" 2>&1
+cmp "$tmp/tf" "$tmp/tf2" || bad "two identical timerfd runs differ"
+
 # SIGALRM of alarm() and setitimer(ITIMER_REAL) comes at the instant MONOTONIC reaches the expiry,
 # then every interval, and ends the wait it lands in with EINTR; alarm(0) cancels and returns
 # the seconds that were left; a disarmed timer no longer interrupts a sleep.

@@ -6,12 +6,14 @@
  *   daemon_probe seccomp    try to install strict seccomp (the preload must refuse)
  *   daemon_probe settime    step REALTIME by +1 s with clock_settime
  *   daemon_probe epoll      epoll_wait / epoll_pwait2 time out on a pipe nothing writes to
+ *   daemon_probe timerfd    timerfds on three clocks wake poll, select, epoll, read at expiry
  *   daemon_probe alarm      SIGALRM of alarm() and setitimer(ITIMER_REAL) ends select and sleeps
  * Every value it prints is simulated, so two runs print the same bytes.
  */
 
 #define _GNU_SOURCE
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <linux/seccomp.h>
 #include <stdio.h>
@@ -19,6 +21,7 @@
 #include <sys/epoll.h>
 #include <sys/prctl.h>
 #include <sys/select.h>
+#include <sys/timerfd.h>
 #include <sys/time.h>
 #include <sys/timex.h>
 #include <sys/utsname.h>
@@ -60,6 +63,88 @@ static int probe_epoll(void)
 	n = epoll_wait(ep, &out, 1, 2000);
 	printf("epoll_wait 2000 ms, pipe written: %d, monotonic advanced %lld ns\n", n,
 	       ns(CLOCK_MONOTONIC) - m0);
+	return 0;
+}
+
+/* Print @n and how late @clk is past @expect (ns): a wake at its instant reads 0 or 1 ns late. */
+static void at(const char *what, long long n, clockid_t clk, long long expect)
+{
+	printf("%s: %lld, late %lld ns\n", what, n, ns(clk) - expect);
+}
+
+static long long tfd_read(int fd)
+{
+	unsigned long long cnt = 0;
+
+	return read(fd, &cnt, sizeof(cnt)) == 8 ? (long long)cnt : -1;
+}
+
+/* When timerfds become readable: how late each wake is past the expiry, the counts read. */
+static int probe_timerfd(void)
+{
+	struct itimerspec its = { .it_value = { 1, 500000000 }, .it_interval = { 0, 250000000 } };
+	struct timespec nap = { 0, 900000000 };
+	struct epoll_event ev = { .events = EPOLLIN }, out;
+	int fd = timerfd_create(CLOCK_MONOTONIC, 0), ep = epoll_create1(0), n;
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	struct timeval ten = { .tv_sec = 10 };
+	long long t0, t;
+	fd_set r;
+
+	if (fd < 0 || ep < 0 || epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev))
+		return 1;
+	t0 = ns(CLOCK_MONOTONIC); /* expiries at t0 + 1.5 s + k * 0.25 s */
+	timerfd_settime(fd, 0, &its, NULL);
+	n = poll(&p, 1, 10000);
+	at("monotonic 1.5 s every 0.25 s, poll 10 s", n, CLOCK_MONOTONIC, t0 + 1500000000);
+	n = (int)tfd_read(fd);
+	at("read", n, CLOCK_MONOTONIC, t0 + 1500000000);
+	n = (int)tfd_read(fd);
+	at("blocking read", n, CLOCK_MONOTONIC, t0 + 1750000000);
+	FD_ZERO(&r);
+	FD_SET(fd, &r);
+	n = select(fd + 1, &r, NULL, NULL, &ten);
+	at("select 10 s", n, CLOCK_MONOTONIC, t0 + 2000000000);
+	n = (int)tfd_read(fd);
+	at("read", n, CLOCK_MONOTONIC, t0 + 2000000000);
+	n = epoll_wait(ep, &out, 1, 10000);
+	at("epoll_wait 10 s", n, CLOCK_MONOTONIC, t0 + 2250000000);
+	n = (int)tfd_read(fd);
+	t = ns(CLOCK_MONOTONIC);
+	at("read", n, CLOCK_MONOTONIC, t0 + 2250000000);
+	n = nanosleep(&nap, NULL); /* expiries at 2.5, 2.75, 3.0 s: they must not end it */
+	at("nanosleep 0.9 s (timerfd not watched)", n, CLOCK_MONOTONIC, t + 900000000);
+	n = (int)tfd_read(fd);
+	printf("read: %d\n", n);
+	timerfd_gettime(fd, &its);
+	t = ns(CLOCK_MONOTONIC);
+	printf("gettime: value %lld (next expiry - now %lld) interval %lld\n",
+	       its.it_value.tv_sec * 1000000000LL + its.it_value.tv_nsec, t0 + 3250000000 - t,
+	       its.it_interval.tv_sec * 1000000000LL + its.it_interval.tv_nsec);
+	memset(&its, 0, sizeof(its));
+	timerfd_settime(fd, 0, &its, NULL);
+	timerfd_gettime(fd, &its);
+	printf("disarmed: value %lld\n", its.it_value.tv_sec * 1000000000LL + its.it_value.tv_nsec);
+	close(fd);
+	/* REALTIME, TFD_TIMER_ABSTIME, 2 s from now, non-blocking; then BOOTTIME, relative 0.5 s */
+	fd = timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK);
+	t = ns(CLOCK_REALTIME) + 2000000000LL;
+	its.it_value.tv_sec = t / 1000000000;
+	its.it_value.tv_nsec = t % 1000000000;
+	timerfd_settime(fd, TFD_TIMER_ABSTIME, &its, NULL);
+	n = (int)tfd_read(fd);
+	printf("realtime abs read before: %d %s\n", n, strerror(errno));
+	p.fd = fd;
+	n = poll(&p, 1, -1);
+	at("realtime abs 2 s ahead, poll forever", n, CLOCK_REALTIME, t);
+	close(fd);
+	fd = timerfd_create(CLOCK_BOOTTIME, 0);
+	its.it_value.tv_sec = 0;
+	its.it_value.tv_nsec = 500000000;
+	t = ns(CLOCK_BOOTTIME) + 500000000;
+	timerfd_settime(fd, 0, &its, NULL);
+	n = (int)tfd_read(fd);
+	at("boottime 0.5 s, blocking read", n, CLOCK_BOOTTIME, t);
 	return 0;
 }
 
@@ -142,6 +227,8 @@ int main(int argc, char **argv)
 	}
 	if (argc > 1 && !strcmp(argv[1], "epoll"))
 		return probe_epoll();
+	if (argc > 1 && !strcmp(argv[1], "timerfd"))
+		return probe_timerfd();
 	if (argc > 1 && !strcmp(argv[1], "alarm"))
 		return probe_alarm();
 	uname(&u);

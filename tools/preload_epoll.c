@@ -50,7 +50,7 @@ int epoll_ctl(int ep, int op, int fd, struct epoll_event *ev)
 	if (!real)
 		real = tkp_real("epoll_ctl");
 	ret = real(ep, op, fd, ev);
-	if (ret || !tkp_vsock(fd))
+	if (ret || (!tkp_vsock(fd) && !tkp_tfd_is(fd)))
 		return ret;
 	tkp_ep_del(ep, fd);
 	if (op != EPOLL_CTL_DEL && ev && (ev->events & EPOLLIN)) {
@@ -61,6 +61,34 @@ int epoll_ctl(int ep, int op, int fd, struct epoll_event *ev)
 		tkp_ep[tkp_nep++].fd = fd;
 	}
 	return ret;
+}
+
+/* ------------------------------------------------------------- the other waits */
+
+int tkp_net_wait_select(int nfds, const fd_set *r, const struct timespec *ts, struct timespec *left)
+{
+	int32_t fds[TKP_NET_SOCKS];
+	int n = 0;
+
+	for (int fd = 0; r && fd < nfds && fd < FD_SETSIZE && n < TKP_NET_SOCKS; fd++)
+		if (tkp_vsock(fd) && FD_ISSET(fd, r))
+			fds[n++] = tkp_vsock(fd)->id;
+		else if (FD_ISSET(fd, r))
+			tkp_tfd_watch(fd);
+	return tkp_net_wait(fds, n, ts, left);
+}
+
+int tkp_net_wait_poll(const struct pollfd *p, nfds_t np, const struct timespec *ts)
+{
+	int32_t fds[TKP_NET_SOCKS];
+	int n = 0;
+
+	for (nfds_t i = 0; i < np && n < TKP_NET_SOCKS; i++)
+		if (tkp_vsock(p[i].fd) && (p[i].events & POLLIN))
+			fds[n++] = tkp_vsock(p[i].fd)->id;
+		else if (p[i].events & POLLIN)
+			tkp_tfd_watch(p[i].fd);
+	return tkp_net_wait(fds, n, ts, NULL);
 }
 
 /* The virtual wait of an epoll wait on @ep: @ts of MONOTONIC (NULL: forever). */
@@ -74,6 +102,8 @@ static int tkp_epoll_vwait(int ep, const struct timespec *ts)
 	for (int i = 0; i < tkp_nep && n < TKP_NET_SOCKS; i++)
 		if (tkp_ep[i].ep == ep && tkp_vsock(tkp_ep[i].fd)) /* closed: left the set */
 			fds[n++] = tkp_vsock(tkp_ep[i].fd)->id;
+		else if (tkp_ep[i].ep == ep)
+			tkp_tfd_watch(tkp_ep[i].fd);
 	return tkp_net_wait(fds, n, ts, NULL);
 }
 

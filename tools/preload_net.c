@@ -160,13 +160,17 @@ void tkp_net_sync(void)
 		tkp_net_op(TKP_NET_SYNC, -1, 0, NULL, NULL);
 }
 
-int tkp_net_wait(const int32_t *fds, int n, const struct timespec *ts, struct timespec *left)
+static int tkp_timer_woke; /* 1: only unwatched timerfds expired; 2: a watched one */
+
+static int tkp_net_wait1(const int32_t *fds, int n, const struct timespec *ts,
+			 struct timespec *left)
 {
 	struct tkp_req rq = { .op = TKP_NET_WAIT, .clock = CLOCK_MONOTONIC };
 	struct tkp_net_msg m = { .len = n * (int)sizeof(int32_t) }, a;
 	int32_t fired[TKP_TIMERS];
 	struct tkp_rep rp;
 	sigset_t old;
+	int woke;
 
 	if (ts) {
 		if (ts->tv_nsec < 0 || ts->tv_nsec >= 1000000000 || ts->tv_sec < 0)
@@ -179,13 +183,15 @@ int tkp_net_wait(const int32_t *fds, int n, const struct timespec *ts, struct ti
 	tkp_net_call(&rq, &m, fds, &rp, &a, fired);
 	if (rp.ret < 0)
 		return (int)rp.ret;
-	if (left) {
-		left->tv_sec = rp.sec;
-		left->tv_nsec = rp.nsec;
-	}
+	left->tv_sec = rp.sec;
+	left->tv_nsec = rp.nsec;
+	tkp_timer_woke = 0;
 	if (rp.ret & 2) {
-		tkp_timers_raise(fired, a.len / (int)sizeof(int32_t));
-		return -EINTR; /* a timer's signal ended the wait */
+		woke = tkp_timers_raise(fired, a.len / (int)sizeof(int32_t));
+		if (woke & 1)
+			return -EINTR; /* a timer's signal ended the wait */
+		tkp_timer_woke = woke & 2 ? 2 : 1;
+		return woke & 2 ? 1 : 0; /* a watched timerfd is readable */
 	}
 	if (rp.quit) {
 		/* the run is over, as in tkp_wait(); under pselect()'s mask */
@@ -197,6 +203,20 @@ int tkp_net_wait(const int32_t *fds, int n, const struct timespec *ts, struct ti
 		return -EINTR;
 	}
 	return (int)rp.ret;
+}
+
+int tkp_net_wait(const int32_t *fds, int n, const struct timespec *ts, struct timespec *left)
+{
+	struct timespec rest = { 0 };
+	int ret;
+
+	/* A timerfd the wait does not watch only becomes readable: wait on for the rest. */
+	while ((ret = tkp_net_wait1(fds, n, ts, &rest)) == 0 && tkp_timer_woke == 1)
+		ts = ts ? &rest : NULL;
+	if (left)
+		*left = rest;
+	tkp_tfd_unwatch();
+	return ret;
 }
 
 /* ------------------------------------------------------------- addresses */
@@ -300,7 +320,7 @@ int close(int fd)
 	if (fd == tkp_fd)
 		return 0; /* the daemon closing every fd must not cut it off from tksim */
 	tkp_net_unref(fd, real);
-	tkp_epoll_forget(fd);
+	tkp_fd_closed(fd);
 	return real(fd);
 }
 
@@ -462,28 +482,4 @@ int sendmmsg(int fd, struct mmsghdr *vec, unsigned int n, int flags)
 		vec[i].msg_len = (unsigned int)r;
 	}
 	return (int)i;
-}
-
-/* ------------------------------------------------------------- waiting for packets */
-
-int tkp_net_wait_select(int nfds, const fd_set *r, const struct timespec *ts, struct timespec *left)
-{
-	int32_t fds[TKP_NET_SOCKS];
-	int n = 0;
-
-	for (int fd = 0; r && fd < nfds && fd < TKP_NET_FDS && n < TKP_NET_SOCKS; fd++)
-		if (tkp_vsock(fd) && FD_ISSET(fd, r))
-			fds[n++] = tkp_vsock(fd)->id;
-	return tkp_net_wait(fds, n, ts, left);
-}
-
-int tkp_net_wait_poll(const struct pollfd *p, nfds_t np, const struct timespec *ts)
-{
-	int32_t fds[TKP_NET_SOCKS];
-	int n = 0;
-
-	for (nfds_t i = 0; i < np && n < TKP_NET_SOCKS; i++)
-		if (tkp_vsock(p[i].fd) && (p[i].events & POLLIN))
-			fds[n++] = tkp_vsock(p[i].fd)->id;
-	return tkp_net_wait(fds, n, ts, NULL);
 }

@@ -42,8 +42,9 @@ int tkp_net_active(void);
 /* Ring the bells of packets that arrived since the last answer (before a real readiness check). */
 void tkp_net_sync(void);
 /*
- * Wait @ts of MONOTONIC (NULL: forever) or until a packet reaches one of @fds; 1 if one did,
- * -EINTR if the run ended (SIGTERM raised); the time left of @ts in @left (may be NULL).
+ * Wait @ts of MONOTONIC (NULL: forever) or until a packet reaches one of @fds or a timerfd
+ * marked by tkp_tfd_watch() expires; 1 if one did, -EINTR if a timer's signal or the run's end
+ * (SIGTERM raised) ended it; the time left of @ts in @left (may be NULL).
  */
 int tkp_net_wait(const int32_t *fds, int n, const struct timespec *ts, struct timespec *left);
 /* The same, watching the virtual fds of a select() read set or of poll()'s POLLIN. */
@@ -54,8 +55,26 @@ int tkp_net_wait_poll(const struct pollfd *p, nfds_t np, const struct timespec *
 extern const sigset_t *tkp_wait_mask;
 /* Any POSIX timer created (tools/preload_timer.c). */
 int tkp_timers_active(void);
-/* Raise the signals of the timers @ids that expired in a wait, under tkp_wait_mask. */
-void tkp_timers_raise(const int32_t *ids, int n);
+/*
+ * Raise the signals of the timers @ids that expired in a wait, under tkp_wait_mask, and mark
+ * timerfds readable; bit 0: a signal was raised, bit 1: a watched timerfd expired.
+ */
+int tkp_timers_raise(const int32_t *ids, int n);
+/* A new timer on @clk raising @signo (0: none) in tksim's table: its id, or -errno. */
+int tkp_timer_new(clockid_t clk, int signo);
+/* Delete timer @id: 0 or -errno. */
+int tkp_timer_free(int id);
+/* One TKP_TIMER_* request: @value (@abs), @interval ns; the time left in @left (may be NULL). */
+int64_t tkp_timer_call(int op, int id, int abs, const struct timespec *value, int64_t interval,
+		       struct timespec *left);
+/* Timerfds (tools/preload_timerfd.c): timer @id expired: -1 if it is no timerfd, else whether
+ * the wait watches it; which fds the next wait watches, and forgetting them after it. */
+int tkp_timer_fire_fd(int id);
+int tkp_tfd_is(int fd);
+void tkp_tfd_watch(int fd);
+void tkp_tfd_unwatch(void);
+/* @fd was closed: forget it as an epoll instance and as a timerfd. */
+void tkp_fd_closed(int fd);
 /* One TKP_NET_* request (@rq, @m and @m->len bytes of @data); the answer in @rp, @a and @out. */
 int64_t tkp_net_call(struct tkp_req *rq, struct tkp_net_msg *m, const void *data,
 		     struct tkp_rep *rp, struct tkp_net_msg *a, void *out);

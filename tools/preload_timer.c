@@ -30,17 +30,26 @@ int tkp_timers_active(void)
 	return tkp_ntimers > 0;
 }
 
-void tkp_timers_raise(const int32_t *ids, int n)
+int tkp_timers_raise(const int32_t *ids, int n)
 {
+	int woke = 0;
 	sigset_t old;
 
 	if (tkp_wait_mask)
 		pthread_sigmask(SIG_SETMASK, tkp_wait_mask, &old);
-	for (int i = 0; i < n; i++)
-		if (ids[i] >= 0 && ids[i] < TKP_TIMERS && tkp_timer_sig[ids[i]])
+	for (int i = 0; i < n; i++) {
+		int tfd = tkp_timer_fire_fd(ids[i]);
+
+		if (tfd >= 0)
+			woke |= tfd ? 2 : 0; /* a timerfd: readable now; watched or not */
+		else if (ids[i] >= 0 && ids[i] < TKP_TIMERS && tkp_timer_sig[ids[i]]) {
 			raise(tkp_timer_sig[ids[i]]);
+			woke |= 1;
+		}
+	}
 	if (tkp_wait_mask)
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return woke;
 }
 
 static int tkp_timer_id(timer_t t)
@@ -50,8 +59,8 @@ static int tkp_timer_id(timer_t t)
 	return id >= 0 && id < TKP_TIMERS && tkp_timer_used[id] ? (int)id : -1;
 }
 
-static int64_t tkp_timer_call(int op, int id, int abs, const struct timespec *value,
-			      int64_t interval, struct timespec *left)
+int64_t tkp_timer_call(int op, int id, int abs, const struct timespec *value, int64_t interval,
+		       struct timespec *left)
 {
 	struct tkp_req rq = { .op = op, .clock = id, .abs = abs };
 	struct tkp_net_msg m = { .len = op == TKP_TIMER_SET ? (int)sizeof(interval) : 0 }, a;
@@ -70,11 +79,30 @@ static int64_t tkp_timer_call(int op, int id, int abs, const struct timespec *va
 	return ret;
 }
 
+int tkp_timer_new(clockid_t clk, int signo)
+{
+	int64_t id = tkp_timer_call(TKP_TIMER_CREATE, -1, clk, NULL, 0, NULL);
+
+	if (id < 0)
+		return (int)id;
+	tkp_timer_used[id] = 1;
+	tkp_timer_sig[id] = signo;
+	tkp_ntimers++;
+	return (int)id;
+}
+
+int tkp_timer_free(int id)
+{
+	tkp_timer_used[id] = 0;
+	tkp_ntimers--;
+	return (int)tkp_timer_call(TKP_TIMER_DELETE, id, 0, NULL, 0, NULL);
+}
+
 TKP_EXPORT int timer_create(clockid_t clk, struct sigevent *restrict sev, timer_t *restrict t);
 int timer_create(clockid_t clk, struct sigevent *restrict sev, timer_t *restrict t)
 {
 	int signo = SIGALRM; /* a NULL sigevent: SIGEV_SIGNAL, SIGALRM */
-	int64_t id;
+	int id;
 
 	if (tkp_cpu_clock(clk))
 		tkp_refuse("timer_create on a CPU-time clock is not simulated");
@@ -82,12 +110,9 @@ int timer_create(clockid_t clk, struct sigevent *restrict sev, timer_t *restrict
 		tkp_refuse("timer_create with SIGEV_THREAD or SIGEV_THREAD_ID is not simulated");
 	if (sev)
 		signo = sev->sigev_notify == SIGEV_NONE ? 0 : sev->sigev_signo;
-	id = tkp_timer_call(TKP_TIMER_CREATE, -1, clk, NULL, 0, NULL);
+	id = tkp_timer_new(clk, signo);
 	if (id < 0)
 		return tkp_errno(id);
-	tkp_timer_used[id] = 1;
-	tkp_timer_sig[id] = signo;
-	tkp_ntimers++;
 	*t = (timer_t)(intptr_t)(id + 1);
 	return 0;
 }
@@ -140,9 +165,7 @@ int timer_delete(timer_t t)
 		errno = EINVAL;
 		return -1;
 	}
-	tkp_timer_used[id] = 0;
-	tkp_ntimers--;
-	return tkp_errno(tkp_timer_call(TKP_TIMER_DELETE, id, 0, NULL, 0, NULL));
+	return tkp_errno(tkp_timer_free(id));
 }
 
 TKP_EXPORT int timer_getoverrun(timer_t t);

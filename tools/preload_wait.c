@@ -204,12 +204,3 @@ int poll(struct pollfd *fds, nfds_t n, int ms)
 
 	return ppoll(fds, n, ms < 0 ? NULL : &ts, NULL);
 }
-
-/* A time source this increment does not simulate: refuse rather than let it run on host time. */
-TKP_EXPORT int timerfd_create(int clk, int flags);
-int timerfd_create(int clk, int flags)
-{
-	(void)clk;
-	(void)flags;
-	tkp_refuse("timerfd_create is not simulated yet");
-}
