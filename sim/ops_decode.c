@@ -19,8 +19,8 @@
  *            clock_settime CLOCK SEC NSEC
  *            clocksource INDEX (of sim_op_cs_names[], modulo their number)
  *
- * sim_ops_encode() writes the same format, so the seed corpus is generated
- * from op lists (tests/fuzz/gen_corpus.c).  `inject` ops are never decoded:
+ * sim_ops_encode() (sim/ops_encode.c) writes the same format, so the seed
+ * corpus is generated from op lists (tests/fuzz/gen_corpus.c).  `inject` ops are never decoded:
  * a bug is the target's parameter, not part of the input.
  */
 #include <errno.h>
@@ -30,14 +30,8 @@
 #include "sim/clocksources.h"
 #include "sim/counter.h"
 #include "sim/ops.h"
+#include "sim/ops_format.h"
 
-static const unsigned int hz_table[] = { 1000, 250, 100, 300, 1024, 24, 10000, 1200 };
-static const u64 freq_table[] = { 2100000000ULL, 3579545,  19200000, 1000000000ULL,
-				  24000000,	 14318180, 32768,    3000000000ULL };
-static const unsigned int bits_table[] = { 64, 56, 32, 24 };
-static const s64 ppb_table[] = { 35000, 0, -250000, 500000, -35000, 1000, 12000000, -12000000 };
-
-#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 /*
  * What one input may cost.  An execution's time is its ticks (each runs
  * timekeeping_advance(), the vvar update and the per-tick checks, ~0.4 us)
@@ -96,18 +90,6 @@ static s64 clamp_s64(s64 v, s64 lo, s64 hi)
 {
 	return v < lo ? lo : v > hi ? hi : v;
 }
-
-/* The fields of @tx its mode bits use, in struct order (shared by decode and encode). */
-#define TIMEX_FIELDS(X, tx)                                            \
-	X((tx)->modes &(ADJ_OFFSET | ADJ_OFFSET_SS_BIT), (tx)->offset) \
-	X((tx)->modes &ADJ_FREQUENCY, (tx)->freq)                      \
-	X((tx)->modes &ADJ_MAXERROR, (tx)->maxerror)                   \
-	X((tx)->modes &ADJ_ESTERROR, (tx)->esterror)                   \
-	X((tx)->modes &ADJ_STATUS, (tx)->status)                       \
-	X((tx)->modes &(ADJ_TIMECONST | ADJ_TAI), (tx)->constant)      \
-	X((tx)->modes &ADJ_SETOFFSET, (tx)->time.tv_sec)               \
-	X((tx)->modes &ADJ_SETOFFSET, (tx)->time.tv_usec)              \
-	X((tx)->modes &ADJ_TICK, (tx)->tick)
 
 static void decode_timex(struct reader *r, struct tk_timex *tx)
 {
@@ -386,132 +368,4 @@ int sim_ops_fit(struct sim_op_list *l)
 	sim_ops_decode(l, buf, n);
 	free(buf);
 	return 0;
-}
-
-struct writer {
-	u8 *p;
-	size_t n, size;
-};
-
-static void put_byte(struct writer *w, u8 b)
-{
-	if (w->n < w->size)
-		w->p[w->n] = b;
-	w->n++;
-}
-
-static void put_u64(struct writer *w, u64 v)
-{
-	do {
-		put_byte(w, (u8)((v & 0x7f) | (v >= 0x80 ? 0x80 : 0)));
-		v >>= 7;
-	} while (v);
-}
-
-static void put_s64(struct writer *w, s64 v)
-{
-	put_u64(w, ((u64)v << 1) ^ (u64)(v >> 63));
-}
-
-static u8 index_of(const void *table, size_t n, size_t width, u64 v)
-{
-	for (size_t i = 0; i < n; i++) {
-		const u8 *e = (const u8 *)table + i * width;
-		u64 x = width == 8 ? *(const u64 *)e : *(const unsigned int *)e;
-
-		if (x == v)
-			return (u8)i;
-	}
-	return 0;
-}
-
-static void encode_timex(struct writer *w, const struct tk_timex *tx)
-{
-	put_u64(w, tx->modes);
-#define PUT(cond, field) \
-	if (cond)        \
-		put_s64(w, (s64)(field));
-	TIMEX_FIELDS(PUT, tx)
-#undef PUT
-}
-
-/**
- * sim_ops_encode() - the fuzz input that decodes to @l
- * @l:    the list
- * @buf:  where to write (may be NULL with @size 0, to measure)
- * @size: its size
- *
- * A configuration outside the decoder's tables becomes the tables' first
- * entry, a value beyond a clamp its clamp, and `inject` ops are left out;
- * otherwise sim_ops_decode() gives @l back.
- *
- * Return: the length of the encoding (may exceed @size: then it is cut).
- */
-size_t sim_ops_encode(const struct sim_op_list *l, u8 *buf, size_t size)
-{
-	struct writer w = { buf, 0, size };
-	const struct sim_config *c = &l->cfg;
-	u64 mask = c->counter.bits >= 64 ? ~0ULL : (1ULL << c->counter.bits) - 1;
-	u64 back = (mask - c->counter.start) & mask, t = 0;
-
-	put_byte(&w, index_of(hz_table, ARRAY_LEN(hz_table), sizeof(hz_table[0]), c->hz));
-	put_byte(&w, index_of(freq_table, ARRAY_LEN(freq_table), 8, c->counter.freq_hz));
-	put_byte(&w, index_of(bits_table, ARRAY_LEN(bits_table), sizeof(bits_table[0]),
-			      c->counter.bits));
-	put_byte(&w, index_of(ppb_table, ARRAY_LEN(ppb_table), 8, (u64)c->counter.error_ppb));
-	put_byte(&w, c->counter.start ? (u8)(back >> 16 > 255 ? 255 : back >> 16 ?: 1) : 0);
-	for (unsigned int i = 0; i < l->n; i++) {
-		const struct sim_op *op = &l->ops[i];
-		unsigned int kind = op->kind;
-
-		if (op->kind == SIM_OP_INJECT)
-			continue;
-		put_byte(&w,
-			 (u8)((kind > SIM_OP_INJECT ? kind - 1 : kind) | (op->user ? 0x80 : 0)));
-		put_u64(&w, op->t_ns > t ? op->t_ns - t : 0);
-		if (op->t_ns > t)
-			t = op->t_ns;
-		switch (op->kind) {
-		case SIM_OP_TICKS:
-			put_u64(&w, (u64)op->a);
-			break;
-		case SIM_OP_IDLE:
-		case SIM_OP_STALL:
-		case SIM_OP_SUSPEND:
-			put_u64(&w, (u64)op->a);
-			t += (u64)op->a;
-			break;
-		case SIM_OP_CLOCK_ADJTIME:
-			put_s64(&w, op->clock);
-			/* fall through */
-		case SIM_OP_ADJTIMEX:
-			encode_timex(&w, &op->tx);
-			break;
-		case SIM_OP_SETTIMEOFDAY:
-			put_byte(&w, (u8)((op->has_tv ? 1 : 0) | (op->has_tz ? 2 : 0)));
-			put_s64(&w, op->a);
-			put_s64(&w, op->b);
-			put_s64(&w, op->tz.tz_minuteswest);
-			put_s64(&w, op->tz.tz_dsttime);
-			break;
-		case SIM_OP_CLOCK_SETTIME:
-			put_s64(&w, op->clock);
-			put_s64(&w, op->a);
-			put_s64(&w, op->b);
-			break;
-		case SIM_OP_COUNTER_PPB:
-			put_s64(&w, op->a);
-			break;
-		case SIM_OP_SKEW:
-			put_u64(&w, (u64)(op->clock > 0 ? op->clock - 1 : 0));
-			put_s64(&w, op->a);
-			break;
-		case SIM_OP_CLOCKSOURCE:
-			put_u64(&w, (u64)op->a);
-			break;
-		default:
-			break;
-		}
-	}
-	return w.n;
 }

@@ -11,8 +11,8 @@
  * frequency change must not move any clock at that instant.
  */
 #include "sim/ops_exec.h"
+#include "sim/ops_exec_int.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,136 +20,6 @@
 #include "sim/bugs.h"
 #include "sim/ops_cs.h"
 #include "timekeeper/time64.h"
-
-struct exec {
-	struct sim_system *s;
-	struct oracle_ops o;
-	struct sim_ops_result *r;
-	unsigned int flags;
-	unsigned int op_index;
-	u64 checked_ns;
-	bool owns;
-	struct sim_css *css;
-	FILE *log;
-	u64 pending0; /* ns not yet accumulated before the adjtimex being checked */
-	char prop[32];
-	char clock[24];
-	char why[256];
-};
-
-/* The first two "SEC.NNNNNNNNN" values of an oracle message, as ns; false if there are not two. */
-static bool why_values(const char *why, __int128 v[2])
-{
-	unsigned int k = 0;
-
-	for (const char *p = why; *p && k < 2; p++) {
-		long long sec;
-		unsigned long nsec;
-		int len = 0;
-
-		if ((p != why && (isdigit((unsigned char)p[-1]) || p[-1] == '.')) ||
-		    !(isdigit((unsigned char)*p) || *p == '-'))
-			continue;
-		if (sscanf(p, "%lld.%9lu%n", &sec, &nsec, &len) == 2 && len > 10 &&
-		    p[len - 10] == '.') {
-			v[k++] = (__int128)sec * NSEC_PER_SEC +
-				 (sec < 0 || *p == '-' ? -(long)nsec : (long)nsec);
-			p += len - 1;
-		}
-	}
-	return k == 2;
-}
-
-/*
- * The v6.15 coarse-clock second step (sim/oracle_known.c): a *_COARSE clock
- * off by a whole second, give or take two ticks, gets its own property name,
- * so that it is told apart from a coarse clock that drifts (coarse-pre-6.15).
- * The fine clock also runs on by what is not yet accumulated: with no tick
- * (a stall, an idle gap) a coarse clock a second ahead at the step is less
- * than a second ahead later, until the next accumulation refreshes it (which
- * may be the adjtimex that is checked: then what was pending before it counts).
- */
-static u64 pending_ns(const struct exec *x)
-{
-	const struct tk_read_base *tkr = &x->s->k.tk_core.timekeeper.tkr_mono;
-	u64 delta = (tkr->clock->read(tkr->clock) - tkr->cycle_last) & tkr->mask;
-
-	return (u64)(((unsigned __int128)delta * tkr->mult) >> tkr->shift);
-}
-
-static void classify_coarse(struct exec *x)
-{
-	u64 now = pending_ns(x);
-	__int128 pending = now > x->pending0 ? now : x->pending0;
-	__int128 slack = 2 * (__int128)x->s->tick_period_ns;
-	__int128 v[2], d;
-	size_t len = strlen(x->clock);
-
-	if (len < 7 || strcmp(x->clock + len - 7, "_COARSE") || !why_values(x->why, v))
-		return;
-	d = v[0] > v[1] ? v[0] - v[1] : v[1] - v[0];
-	if (d + slack + pending >= (__int128)NSEC_PER_SEC &&
-	    d <= (__int128)NSEC_PER_SEC + slack + pending)
-		strcpy(x->prop, "coarse-second-step");
-}
-
-/*
- * mult beyond maxadj (the kernel's "more than 11%" warning): max_cycles is
- * U64_MAX / (mult + maxadj), so timekeeping_forward_now()'s chunks of
- * max_cycles * mult wrap 2^64 after a tickless span longer than max_cycles
- * (a stall, then suspend or a clock set).  A clock off by whole wraps,
- * k * 2^64 >> shift ns give or take two ticks, gets its own property name.
- */
-static void classify_mult_wrap(struct exec *x)
-{
-	const struct tk_read_base *tkr = &x->s->k.tk_core.timekeeper.tkr_mono;
-	__int128 wrap = (__int128)1 << (64 - tkr->shift),
-		 slack = 2 * (__int128)x->s->tick_period_ns;
-	__int128 v[2], d, k;
-
-	if (tkr->mult <= (u64)tkr->clock->mult + tkr->clock->maxadj || !why_values(x->why, v))
-		return;
-	d = v[0] > v[1] ? v[0] - v[1] : v[1] - v[0];
-	k = (d + wrap / 2) / wrap;
-	if (k && d - k * wrap <= slack && k * wrap - d <= slack)
-		strcpy(x->prop, "mult-beyond-maxadj-wrap");
-}
-
-/* Record a finding; return true when the run must stop. */
-static bool finding(struct exec *x, const char *kind)
-{
-	struct sim_finding f = { 0 };
-	const char *expl;
-
-	classify_coarse(x);
-	classify_mult_wrap(x);
-	snprintf(f.sig, sizeof(f.sig), "%s %s %s", x->prop, x->clock, kind);
-	snprintf(f.why, sizeof(f.why), "%s", x->why);
-	f.op_index = x->op_index;
-	f.t_ns = x->s->now_ns;
-	expl = oracle_known_explain(f.sig);
-	f.known = expl && !(x->flags & SIM_OPS_KNOWN_FAIL);
-	if (x->log)
-		fprintf(x->log, "  %s after op %u at %llu ns: %s: %s\n",
-			f.known ? "known" : "FINDING", f.op_index, (unsigned long long)f.t_ns,
-			f.sig, f.why);
-	if (f.known) {
-		/* The stepped coarse value is no base for the next monotonic check. */
-		if (!strcmp(x->prop, "coarse-second-step")) {
-			x->o.mono[0].seen[TK_CLOCK_REALTIME_COARSE] = false;
-			x->o.mono[0].seen[TK_CLOCK_MONOTONIC_COARSE] = false;
-		}
-		/* Nor are the wrapped values: every clock of tkr_mono stepped back. */
-		if (!strcmp(x->prop, "mult-beyond-maxadj-wrap"))
-			memset(x->o.mono, 0, sizeof(x->o.mono));
-		if (!x->r->nr_known++)
-			x->r->known = f;
-		return false;
-	}
-	if (!x->r->findings++)
-		x->r->first = f;
-	return true;
-}
 
 /* One tick, with the tick properties. */
 static bool one_tick(struct exec *x)
@@ -160,7 +30,7 @@ static bool one_tick(struct exec *x)
 	x->r->ticks++;
 	strcpy(x->clock, "-");
 	if (oracle_ops_tick(&x->o, x->s, &tk0, x->prop, x->why, sizeof(x->why)))
-		return finding(x, "tick");
+		return ops_finding(x, "tick");
 	return false;
 }
 
@@ -226,7 +96,7 @@ static void idle(struct exec *x, u64 ns, bool *stop)
 		x->r->ticks++;
 		strcpy(x->clock, "-");
 		if (oracle_ops_tick(&x->o, s, &tk0, x->prop, x->why, sizeof(x->why)))
-			*stop = finding(x, "idle");
+			*stop = ops_finding(x, "idle");
 	}
 }
 
@@ -248,7 +118,7 @@ static int call_adjtimex(struct exec *x, const struct sim_op *op, bool *stop)
 	int ret;
 
 	if (still) {
-		x->pending0 = pending_ns(x);
+		x->pending0 = ops_pending_ns(x);
 		oracle_snapshot(x->s, SIM_PATH_VDSO, &v0, x->why, sizeof(x->why));
 		oracle_snapshot(x->s, SIM_PATH_SYSCALL, &k0, x->why, sizeof(x->why));
 	}
@@ -278,7 +148,7 @@ static int call_adjtimex(struct exec *x, const struct sim_op *op, bool *stop)
 		    oracle_check_unchanged(&k0, &k1, x->why, sizeof(x->why))) {
 			strcpy(x->prop, oracle_prop_names[OP_PROP_FREQ_STILL]);
 			oracle_ops_clock_of(x->why, x->clock);
-			*stop = finding(x, sim_op_names[op->kind]);
+			*stop = ops_finding(x, sim_op_names[op->kind]);
 			if (*stop)
 				return ret;
 		}
@@ -292,7 +162,7 @@ static int call_adjtimex(struct exec *x, const struct sim_op *op, bool *stop)
 	    oracle_ops_readback(&x->o, x->s, &tx, ret, m, x->why, sizeof(x->why))) {
 		strcpy(x->prop, oracle_prop_names[OP_PROP_READBACK]);
 		strcpy(x->clock, "-");
-		*stop = finding(x, sim_op_names[op->kind]);
+		*stop = ops_finding(x, sim_op_names[op->kind]);
 	}
 	if (m & ADJ_SETOFFSET)
 		oracle_ops_resync(&x->o, x->s);
@@ -376,7 +246,7 @@ static int apply(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
 		if (sim_ops_cs_switch(s, &x->o, &x->css, op->a, x->why, sizeof(x->why)) == 1) {
 			strcpy(x->prop, oracle_prop_names[OP_PROP_CS_SWITCH]);
 			oracle_ops_clock_of(x->why, x->clock);
-			*stop = finding(x, sim_op_names[op->kind]);
+			*stop = ops_finding(x, sim_op_names[op->kind]);
 		}
 		return 0;
 	default:
@@ -403,7 +273,7 @@ static bool check_call(struct exec *x, const struct sim_op *op, int ret,
 	if (!errno_expected(ret)) {
 		strcpy(x->prop, oracle_prop_names[OP_PROP_ERRNO]);
 		snprintf(x->why, sizeof(x->why), "%s failed with %d", sim_op_names[op->kind], ret);
-		if (finding(x, sim_op_names[op->kind]))
+		if (ops_finding(x, sim_op_names[op->kind]))
 			return true;
 	}
 	x->o.evals[OP_PROP_FAILED_CALL]++;
@@ -420,7 +290,7 @@ static bool check_call(struct exec *x, const struct sim_op *op, int ret,
 		if (op->kind == SIM_OP_SETTIMEOFDAY && op->has_tz && op->has_tv && !op->user &&
 		    op->b >= 0 && op->b < (s64)USEC_PER_SEC && timespec64_valid_settod(&ts))
 			strcpy(x->prop, "tz-kept-on-refused-time");
-		return finding(x, sim_op_names[op->kind]);
+		return ops_finding(x, sim_op_names[op->kind]);
 	}
 	return false;
 }
@@ -460,7 +330,7 @@ static int exec_op(struct exec *x, const struct sim_op *op, unsigned int i, u64 
 		return 0;
 	x->checked_ns = x->s->now_ns;
 	if (oracle_ops_instant(&x->o, x->s, x->prop, x->clock, x->why, sizeof(x->why)) &&
-	    finding(x, sim_op_names[op->kind]))
+	    ops_finding(x, sim_op_names[op->kind]))
 		return 1;
 	return 0;
 }
