@@ -2,14 +2,8 @@
 # tksim's own: `tksim daemon` with a probe of our own (tests/daemon_probe.c): time calls are
 # simulated, sleeps are virtual, adjtimex reaches the simulated kernel, output is deterministic,
 # and the preload refuses what would escape it (a static binary, a seccomp filter).
-set -u
-: "${TKSIM:=tools/tksim}"
-bin=$(dirname "$TKSIM")/..
+. "${top_srcdir:-.}/tests/daemon_lib.sh"
 probe=$bin/tests/daemon_probe
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 
 # timeout 8: the probe sleeps 10 s; were that sleep real, the run would be killed.
 # --read-cost 0: clock reads take no virtual time, so MONOTONIC moves only in the sleep.

@@ -5,17 +5,9 @@
 # the counter's frequency; the oracle must hold, and catch an injected bug; the CSV, in-process
 # reads and a leap second (scenarios/daemon/chronyd-shm-leap.scn) are checked too.  SKIP (77)
 # when the package cannot be fetched.  Never -F (seccomp): the preload would refuse it.
-set -u
-: "${TKSIM:=tools/tksim}"
-: "${top_srcdir:=.}"
-bin=$(cd "$(dirname "$TKSIM")/.." && pwd)
-"$top_srcdir/scripts/fetch-daemons.sh" "$bin/daemons" || exit 77
+. "${top_srcdir:-.}/tests/daemon_lib.sh"
+daemon_fetch
 chronyd=$bin/daemons/root/usr/sbin/chronyd
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-chmod 777 "$tmp" # the daemon runs as nobody and writes its pid and drift files here
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 
 # No NTP servers, no NTP or command sockets (port 0, cmdport 0, no Unix socket).
 cat >"$tmp/chrony.conf" <<CONF

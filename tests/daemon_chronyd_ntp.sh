@@ -9,17 +9,9 @@
 # LI bits until midnight), must see chronyd arm STA_INS and the kernel insert the second (TAI -
 # UTC 1 s) with the clock within 200 us of true time at the end.  SKIP (77) when the package
 # cannot be fetched.
-set -u
-: "${TKSIM:=tools/tksim}"
-: "${top_srcdir:=.}"
-bin=$(cd "$(dirname "$TKSIM")/.." && pwd)
-"$top_srcdir/scripts/fetch-daemons.sh" "$bin/daemons" || exit 77
+. "${top_srcdir:-.}/tests/daemon_lib.sh"
+daemon_fetch
 chronyd=$bin/daemons/root/usr/sbin/chronyd
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-chmod 777 "$tmp" # the daemon runs as nobody and writes its pid and drift files here
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 
 # One server; no NTP server socket of chronyd's own (port 0) and no command socket.
 cat >"$tmp/chrony.conf" <<CONF

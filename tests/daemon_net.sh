@@ -3,14 +3,8 @@
 # to the server gets its reply after the path's delays, the arrival ends a select() at its own
 # instant, the receive timestamps are the simulated REALTIME of that instant, jitter comes from
 # the seed, and a real socket to port 123 is refused (tests/daemon_udp.c is the client).
-set -u
-: "${TKSIM:=tools/tksim}"
-bin=$(dirname "$TKSIM")/..
+. "${top_srcdir:-.}/tests/daemon_lib.sh"
 udp=$bin/tests/daemon_udp
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 val() { sed -n "s/^$1 \\([-0-9.]*\\).*/\\1/p" "$2"; }
 
 # 5 ms each way; reads cost nothing, so the run ends at the reply's arrival.

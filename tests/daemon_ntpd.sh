@@ -11,18 +11,10 @@
 # (it keeps the day of the month), so that the kernel gets no STA_INS, the second is not
 # inserted (TAI - UTC 0) and ntpd steps the clock back by the server's 1 s after its stepout,
 # ending within 1 ms of true time.  SKIP (77) when the package cannot be fetched.
-set -u
-: "${TKSIM:=tools/tksim}"
-: "${top_srcdir:=.}"
-bin=$(cd "$(dirname "$TKSIM")/.." && pwd)
-"$top_srcdir/scripts/fetch-daemons.sh" "$bin/daemons" ntpsec || exit 77
+. "${top_srcdir:-.}/tests/daemon_lib.sh"
+daemon_fetch ntpsec
 ntpd=$bin/daemons/root/usr/sbin/ntpd
 export LD_LIBRARY_PATH="$bin/daemons/root/usr/lib/x86_64-linux-gnu:$bin/daemons/root/lib/x86_64-linux-gnu"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-chmod 777 "$tmp" # the daemon runs as nobody and writes its drift and stats files here
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 
 cat >"$tmp/ntp.conf" <<CONF
 server 192.0.2.1 iburst minpoll 4 maxpoll 6
