@@ -90,6 +90,14 @@ grep -q '^disarmed, sleep(1): 0, alarms 3, monotonic advanced 1000000000 ns$' "$
 "$TKSIM" daemon --read-cost 0 -- "$probe" alarm >"$tmp/al2" 2>&1
 cmp "$tmp/al" "$tmp/al2" || bad "two identical alarm runs differ"
 
+# The program's process id is the simulated machine's (its log lines are the same bytes in
+# every run); a signal to it still reaches the process.
+timeout 8 "$TKSIM" daemon -- "$probe" pid >"$tmp/pid" 2>&1 || bad "tksim daemon -- daemon_probe pid failed"
+cat "$tmp/pid"
+grep -q '^pid 4242$' "$tmp/pid" || bad "getpid() is not the virtual 4242"
+grep -q '^kill(getpid(), SIGUSR1): 0, delivered 1$' "$tmp/pid" || bad "kill(getpid()) did not reach the process"
+grep -q '^syscall(SYS_getpid) 4242$' "$tmp/pid" || bad "syscall(SYS_getpid) is not the virtual 4242"
+
 # Deterministic: the same run prints the same bytes.
 "$TKSIM" daemon --read-cost 0 --duration 3600s -- "$probe" >"$tmp/b" 2>&1
 cmp "$tmp/a" "$tmp/b" || bad "two identical runs differ"

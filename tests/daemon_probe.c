@@ -21,6 +21,7 @@
 #include <sys/epoll.h>
 #include <sys/prctl.h>
 #include <sys/select.h>
+#include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <sys/time.h>
 #include <sys/timex.h>
@@ -201,6 +202,27 @@ static int probe_alarm(void)
 	return 0;
 }
 
+static volatile sig_atomic_t usr1;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	usr1++;
+}
+
+/* The process id the program sees, and a signal to it reaching the process itself. */
+static int probe_pid(void)
+{
+	int ret;
+
+	signal(SIGUSR1, on_usr1);
+	printf("pid %d\n", (int)getpid());
+	ret = kill(getpid(), SIGUSR1); /* delivered before kill() returns: it is our own */
+	printf("kill(getpid(), SIGUSR1): %d, delivered %d\n", ret, (int)usr1);
+	printf("syscall(SYS_getpid) %ld\n", syscall(SYS_getpid));
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct timespec ten = { .tv_sec = 10 };
@@ -231,6 +253,8 @@ int main(int argc, char **argv)
 		return probe_timerfd();
 	if (argc > 1 && !strcmp(argv[1], "alarm"))
 		return probe_alarm();
+	if (argc > 1 && !strcmp(argv[1], "pid"))
+		return probe_pid();
 	uname(&u);
 	gettimeofday(&tv, NULL);
 	printf("uid %d euid %d release %s\n", (int)getuid(), (int)geteuid(), u.release);

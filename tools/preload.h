@@ -4,6 +4,7 @@
 #define TKSIM_TOOLS_PRELOAD_H
 
 #include <stdint.h>
+#include <sys/types.h>
 #include <time.h>
 
 #include "sim/daemon_proto.h"
@@ -41,5 +42,10 @@ int64_t tkp_clock_read(clockid_t clk, struct timespec *ts, int op);
 void tkp_vdso_init(void);
 /* Take tksim's fresh vvar page and counter (after each request). */
 void tkp_vdso_refresh(void);
+
+/* The process id the program sees as its own (tools/preload_pid.c): the same in every run. */
+#define TKP_VIRTUAL_PID 4242
+pid_t tkp_real_pid(void);
+pid_t tkp_pid_to_real(pid_t pid);
 
 #endif /* TKSIM_TOOLS_PRELOAD_H */

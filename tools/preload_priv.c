@@ -119,6 +119,8 @@ long syscall(long nr, ...)
 		tkp_refuse("a raw syscall that adjusts the clock would reach the real kernel");
 	case SYS_capset:
 		return 0;
+	case SYS_getpid:
+		return TKP_VIRTUAL_PID; /* as getpid() (tools/preload_pid.c) */
 	default:
 		break;
 	}
@@ -126,6 +128,8 @@ long syscall(long nr, ...)
 	for (int i = 0; i < 6; i++)
 		a[i] = va_arg(ap, long);
 	va_end(ap);
+	if (nr == SYS_kill || nr == SYS_tgkill) /* the program's own id is the real one */
+		a[0] = tkp_pid_to_real((pid_t)a[0]);
 	if (nr == SYS_getrandom) /* the run's seed, not entropy (tools/preload_rand.c) */
 		return getrandom((void *)a[0], (size_t)a[1], (unsigned int)a[2]);
 	if (!real)
