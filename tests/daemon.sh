@@ -98,6 +98,13 @@ grep -q '^pid 4242$' "$tmp/pid" || bad "getpid() is not the virtual 4242"
 grep -q '^kill(getpid(), SIGUSR1): 0, delivered 1$' "$tmp/pid" || bad "kill(getpid()) did not reach the process"
 grep -q '^syscall(SYS_getpid) 4242$' "$tmp/pid" || bad "syscall(SYS_getpid) is not the virtual 4242"
 
+# The network interfaces are the simulated machine's, whatever the host has.
+timeout 8 "$TKSIM" daemon -- "$probe" ifaddrs >"$tmp/if" 2>&1 || bad "daemon_probe ifaddrs failed"
+grep '^if ' "$tmp/if"
+[ "$(grep '^if ' "$tmp/if")" = "if lo 127.0.0.1 flags 0x49
+if eth0 192.0.2.2 flags 0x1043
+if lo ::1 flags 0x49" ] || bad "getifaddrs() is not the simulated machine's lo and eth0"
+
 # Deterministic: the same run prints the same bytes.
 "$TKSIM" daemon --read-cost 0 --duration 3600s -- "$probe" >"$tmp/b" 2>&1
 cmp "$tmp/a" "$tmp/b" || bad "two identical runs differ"

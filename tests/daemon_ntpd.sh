@@ -39,7 +39,10 @@ scn() {
 }
 scn ntpd-ntp --log-interval 300s --duration 1800s >"$tmp/a" 2>&1
 rc=$?
-grep -v 'IO: Listen' "$tmp/a"
+cat "$tmp/a"
+[ "$(sed -n 's/.*IO: Listen normally on //p' "$tmp/a")" = "2 lo 127.0.0.1:123
+3 eth0 192.0.2.2:123
+4 lo [::1]:123" ] || bad "ntpd did not listen on exactly the simulated machine's addresses"
 [ $rc = 0 ] || bad "tksim daemon -- ntpd exited $rc"
 grep -q 'ntpd ntpsec-1.2.2: Starting' "$tmp/a" || bad "ntpd did not start"
 grep -q 'refusing' "$tmp/a" && bad "the preload refused something of ntpd's"

@@ -12,7 +12,9 @@
  */
 
 #define _GNU_SOURCE
+#include <arpa/inet.h>
 #include <errno.h>
+#include <ifaddrs.h>
 #include <poll.h>
 #include <signal.h>
 #include <linux/seccomp.h>
@@ -223,6 +225,28 @@ static int probe_pid(void)
 	return 0;
 }
 
+/* The interfaces the program sees: the simulated machine's, not the host's. */
+static int probe_ifaddrs(void)
+{
+	struct ifaddrs *list;
+	char a[INET6_ADDRSTRLEN];
+
+	if (getifaddrs(&list))
+		return 1;
+	for (struct ifaddrs *i = list; i; i = i->ifa_next) {
+		const struct sockaddr *sa = i->ifa_addr;
+		const void *in =
+			sa->sa_family == AF_INET
+				? (const void *)&((const struct sockaddr_in *)sa)->sin_addr
+				: (const void *)&((const struct sockaddr_in6 *)sa)->sin6_addr;
+
+		printf("if %s %s flags %#x\n", i->ifa_name,
+		       inet_ntop(sa->sa_family, in, a, sizeof(a)) ? a : "?", i->ifa_flags);
+	}
+	freeifaddrs(list);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct timespec ten = { .tv_sec = 10 };
@@ -255,6 +279,8 @@ int main(int argc, char **argv)
 		return probe_alarm();
 	if (argc > 1 && !strcmp(argv[1], "pid"))
 		return probe_pid();
+	if (argc > 1 && !strcmp(argv[1], "ifaddrs"))
+		return probe_ifaddrs();
 	uname(&u);
 	gettimeofday(&tv, NULL);
 	printf("uid %d euid %d release %s\n", (int)getuid(), (int)geteuid(), u.release);
