@@ -63,7 +63,11 @@ done
 grep -q '^read: 3$' "$tmp/tf" || bad "timerfd: the 3 expiries during the sleep were not counted"
 grep -q '^gettime: value \([0-9]*\) (next expiry - now \1) interval 250000000$' "$tmp/tf" ||
 	bad "timerfd_gettime is not the time to the next expiry"
-grep -q '^disarmed: value 0$' "$tmp/tf" || bad "timerfd: a disarmed timer has time left"
+grep -q '^disarmed: value 0 interval 100000000$' "$tmp/tf" || bad "timerfd: a disarmed timer has time left or lost its interval"
+grep -q '^timer_gettime: value 5 interval 250000000$' "$tmp/tf" ||
+	bad "timer_gettime does not report the POSIX timer's interval"
+grep -q '^timer disarmed: old interval 250000000, value 0 interval 100000000$' "$tmp/tf" ||
+	bad "timer_settime's old value or a disarmed POSIX timer's interval is wrong"
 grep -q '^realtime abs read before: -1 Resource temporarily unavailable$' "$tmp/tf" ||
 	bad "timerfd: TFD_NONBLOCK read before the expiry did not say EAGAIN"
 "$TKSIM" daemon --read-cost 0 -- "$probe" timerfd >"$tmp/tf2" 2>&1

@@ -83,6 +83,28 @@ static long long tfd_read(int fd)
 }
 
 /* When timerfds become readable: how late each wake is past the expiry, the counts read. */
+/* A POSIX timer reports its interval (timer_gettime, the old value of timer_settime), kept
+ * when disarmed (common_timer_set()). */
+static void probe_posix_timer_interval(void)
+{
+	struct sigevent sev = { .sigev_notify = SIGEV_NONE };
+	struct itimerspec its = { .it_value.tv_sec = 5, .it_interval.tv_nsec = 250000000 }, old;
+	timer_t t;
+
+	timer_create(CLOCK_MONOTONIC, &sev, &t);
+	timer_settime(t, 0, &its, NULL);
+	timer_gettime(t, &its);
+	printf("timer_gettime: value %lld interval %ld\n", (long long)its.it_value.tv_sec,
+	       its.it_interval.tv_nsec);
+	memset(&its, 0, sizeof(its));
+	its.it_interval.tv_nsec = 100000000;
+	timer_settime(t, 0, &its, &old);
+	timer_gettime(t, &its);
+	printf("timer disarmed: old interval %ld, value %lld interval %ld\n",
+	       old.it_interval.tv_nsec, (long long)its.it_value.tv_sec, its.it_interval.tv_nsec);
+	timer_delete(t);
+}
+
 static int probe_timerfd(void)
 {
 	struct itimerspec its = { .it_value = { 1, 500000000 }, .it_interval = { 0, 250000000 } };
@@ -125,10 +147,15 @@ static int probe_timerfd(void)
 	       its.it_value.tv_sec * 1000000000LL + its.it_value.tv_nsec, t0 + 3250000000 - t,
 	       its.it_interval.tv_sec * 1000000000LL + its.it_interval.tv_nsec);
 	memset(&its, 0, sizeof(its));
+	its.it_interval.tv_nsec =
+		100000000; /* disarmed, and the interval is kept (timerfd_setup()) */
 	timerfd_settime(fd, 0, &its, NULL);
 	timerfd_gettime(fd, &its);
-	printf("disarmed: value %lld\n", its.it_value.tv_sec * 1000000000LL + its.it_value.tv_nsec);
+	printf("disarmed: value %lld interval %lld\n",
+	       its.it_value.tv_sec * 1000000000LL + its.it_value.tv_nsec,
+	       its.it_interval.tv_sec * 1000000000LL + its.it_interval.tv_nsec);
 	close(fd);
+	probe_posix_timer_interval();
 	/* REALTIME, TFD_TIMER_ABSTIME, 2 s from now, non-blocking; then BOOTTIME, relative 0.5 s */
 	fd = timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK);
 	t = ns(CLOCK_REALTIME) + 2000000000LL;

@@ -22,7 +22,6 @@
 
 static timer_t tkp_it;
 static int tkp_it_made;
-static struct timeval tkp_it_interval; /* timer_gettime() does not keep it: the preload does */
 
 /* ITIMER_REAL's value now: what is left (at least 1 us while armed), and the interval. */
 static int tkp_it_get(struct itimerval *v)
@@ -40,7 +39,8 @@ static int tkp_it_get(struct itimerval *v)
 		if (!v->it_value.tv_sec && !v->it_value.tv_usec)
 			v->it_value.tv_usec =
 				1; /* itimer_get_remtime(): an armed timer never reads 0 */
-		v->it_interval = tkp_it_interval;
+		v->it_interval.tv_sec = its.it_interval.tv_sec; /* set from us: exact */
+		v->it_interval.tv_usec = its.it_interval.tv_nsec / 1000;
 	}
 	return 0;
 }
@@ -84,13 +84,13 @@ int setitimer(__itimer_which_t which, const struct itimerval *restrict nv,
 	}
 	its.it_value.tv_sec = nv->it_value.tv_sec;
 	its.it_value.tv_nsec = nv->it_value.tv_usec * 1000L;
-	its.it_interval.tv_sec = nv->it_interval.tv_sec;
-	its.it_interval.tv_nsec = nv->it_interval.tv_usec * 1000L;
+	/* do_setitimer(): a disarmed ITIMER_REAL keeps no interval (it_real_incr = 0) */
+	if (its.it_value.tv_sec || its.it_value.tv_nsec) {
+		its.it_interval.tv_sec = nv->it_interval.tv_sec;
+		its.it_interval.tv_nsec = nv->it_interval.tv_usec * 1000L;
+	}
 	if (timer_settime(tkp_it, 0, &its, NULL))
 		return -1;
-	/* do_setitimer(): a disarmed timer keeps no interval */
-	tkp_it_interval = its.it_value.tv_sec || its.it_value.tv_nsec ? nv->it_interval
-								      : (struct timeval){ 0 };
 	if (old)
 		*old = prev;
 	return 0;

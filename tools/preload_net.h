@@ -62,6 +62,14 @@ int tkp_timers_active(void);
 int tkp_timers_raise(const int32_t *ids, int n);
 /* A new timer on @clk raising @signo (0: none) in tksim's table: its id, or -errno. */
 int tkp_timer_new(clockid_t clk, int signo);
+/*
+ * Arm timer @id with @v (@abs: it_value is a time of its clock): the set of timer_settime(),
+ * timerfd_settime() and setitimer(); @old (may be NULL) gets the time left and the interval
+ * before.  The interval is kept, armed or not.  0 or -errno.
+ */
+int64_t tkp_timer_arm(int id, int abs, const struct itimerspec *v, struct itimerspec *old);
+/* Timer @id's time left and interval in @v: 0 or -errno. */
+int64_t tkp_timer_read(int id, struct itimerspec *v);
 /* Delete timer @id: 0 or -errno. */
 int tkp_timer_free(int id);
 /* One TKP_TIMER_* request: @value (@abs), @interval ns; the time left in @left (may be NULL). */

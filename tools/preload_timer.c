@@ -24,6 +24,8 @@ const sigset_t *tkp_wait_mask;
 static int tkp_timer_sig[TKP_TIMERS];
 static int tkp_timer_used[TKP_TIMERS];
 static int tkp_ntimers;
+/* Each timer's interval, as last set: tksim rearms with it, the getters report it from here. */
+static struct timespec tkp_timer_interval[TKP_TIMERS];
 
 int tkp_timers_active(void)
 {
@@ -87,8 +89,39 @@ int tkp_timer_new(clockid_t clk, int signo)
 		return (int)id;
 	tkp_timer_used[id] = 1;
 	tkp_timer_sig[id] = signo;
+	tkp_timer_interval[id] = (struct timespec){ 0 };
 	tkp_ntimers++;
 	return (int)id;
+}
+
+int64_t tkp_timer_arm(int id, int abs, const struct itimerspec *v, struct itimerspec *old)
+{
+	struct timespec left;
+	int64_t ret = tkp_timer_call(TKP_TIMER_SET, id, abs, &v->it_value,
+				     v->it_interval.tv_sec * 1000000000LL + v->it_interval.tv_nsec,
+				     &left);
+
+	if (ret < 0)
+		return ret;
+	if (old) {
+		old->it_value = left;
+		old->it_interval = tkp_timer_interval[id];
+	}
+	/* Kept even when @v disarms the timer, as common_timer_set() and timerfd_setup() keep it.
+	 */
+	tkp_timer_interval[id] = v->it_interval;
+	return ret;
+}
+
+int64_t tkp_timer_read(int id, struct itimerspec *v)
+{
+	int64_t ret;
+
+	memset(v, 0, sizeof(*v));
+	ret = tkp_timer_call(TKP_TIMER_GET, id, 0, NULL, 0, &v->it_value);
+	if (ret >= 0)
+		v->it_interval = tkp_timer_interval[id];
+	return ret;
 }
 
 int tkp_timer_free(int id)
@@ -123,37 +156,25 @@ int timer_settime(timer_t t, int flags, const struct itimerspec *restrict v,
 		  struct itimerspec *restrict old)
 {
 	int id = tkp_timer_id(t);
-	struct timespec left;
-	int64_t ret, interval;
 
 	if (id < 0 || tkp_null(v) || v->it_interval.tv_nsec < 0 ||
 	    v->it_interval.tv_nsec >= 1000000000 || v->it_interval.tv_sec < 0) {
 		errno = EINVAL;
 		return -1;
 	}
-	interval = v->it_interval.tv_sec * 1000000000LL + v->it_interval.tv_nsec;
-	ret = tkp_timer_call(TKP_TIMER_SET, id, flags & TIMER_ABSTIME, &v->it_value, interval,
-			     &left);
-	if (ret >= 0 && old) {
-		memset(old, 0, sizeof(*old));
-		old->it_value = left; /* the old interval is not kept: ntpd passes NULL */
-	}
-	return tkp_errno(ret);
+	return tkp_errno(tkp_timer_arm(id, flags & TIMER_ABSTIME, v, old));
 }
 
 TKP_EXPORT int timer_gettime(timer_t t, struct itimerspec *v);
 int timer_gettime(timer_t t, struct itimerspec *v)
 {
 	int id = tkp_timer_id(t);
-	int64_t ret;
 
 	if (id < 0 || tkp_null(v)) {
 		errno = EINVAL;
 		return -1;
 	}
-	memset(v, 0, sizeof(*v));
-	ret = tkp_timer_call(TKP_TIMER_GET, id, 0, NULL, 0, &v->it_value);
-	return tkp_errno(ret);
+	return tkp_errno(tkp_timer_read(id, v));
 }
 
 TKP_EXPORT int timer_delete(timer_t t);

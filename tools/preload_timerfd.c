@@ -21,10 +21,9 @@
 #include <sys/timerfd.h>
 #include <unistd.h>
 
-/* Per timer id: its eventfd + 1 (0: not a timerfd), TFD_NONBLOCK, interval, watched. */
+/* Per timer id: its eventfd + 1 (0: not a timerfd), TFD_NONBLOCK, watched. */
 static struct {
 	int fd1, nonblock, watched;
-	struct timespec interval;
 } tkp_tfd[TKP_TIMERS];
 
 static ssize_t tkp_readr(int fd, void *buf, size_t n)
@@ -116,9 +115,7 @@ TKP_EXPORT int timerfd_settime(int fd, int flags, const struct itimerspec *nv,
 int timerfd_settime(int fd, int flags, const struct itimerspec *nv, struct itimerspec *old)
 {
 	int id = tkp_tfd_of(fd);
-	struct timespec left;
 	uint64_t ticks;
-	int64_t ret;
 
 	if (flags & TFD_TIMER_CANCEL_ON_SET)
 		tkp_refuse("timerfd_settime with TFD_TIMER_CANCEL_ON_SET is not simulated");
@@ -132,35 +129,19 @@ int timerfd_settime(int fd, int flags, const struct itimerspec *nv, struct itime
 	/* timerfd_setup(): the expiries not read are dropped */
 	if (tkp_readr(tkp_tfd[id].fd1 - 1, &ticks, sizeof(ticks)) < 0 && errno != EAGAIN)
 		return -1;
-	ret = tkp_timer_call(TKP_TIMER_SET, id, flags & TFD_TIMER_ABSTIME, &nv->it_value,
-			     nv->it_interval.tv_sec * 1000000000LL + nv->it_interval.tv_nsec,
-			     &left);
-	if (ret < 0)
-		return tkp_errno(ret);
-	if (old) {
-		old->it_value = left;
-		old->it_interval = tkp_tfd[id].interval;
-	}
-	tkp_tfd[id].interval = nv->it_value.tv_sec || nv->it_value.tv_nsec ? nv->it_interval
-									   : (struct timespec){ 0 };
-	return 0;
+	return tkp_errno(tkp_timer_arm(id, flags & TFD_TIMER_ABSTIME, nv, old));
 }
 
 TKP_EXPORT int timerfd_gettime(int fd, struct itimerspec *v);
 int timerfd_gettime(int fd, struct itimerspec *v)
 {
 	int id = tkp_tfd_of(fd);
-	int64_t ret;
 
 	if (id < 0 || tkp_null(v)) {
 		errno = EINVAL;
 		return -1;
 	}
-	ret = tkp_timer_call(TKP_TIMER_GET, id, 0, NULL, 0, &v->it_value);
-	if (ret < 0)
-		return tkp_errno(ret);
-	v->it_interval = tkp_tfd[id].interval;
-	return 0;
+	return tkp_errno(tkp_timer_read(id, v));
 }
 
 TKP_EXPORT ssize_t read(int fd, void *buf, size_t n);
