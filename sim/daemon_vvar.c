@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* tksim's own: tksim's side of the vvar page shared with the preload (sim/daemon_vvar.h), and the
  * oracle of `tksim daemon` runs. */
+/*
+ * The shared page is written with plain stores: only while the daemon is
+ * blocked in a request, and the answer's send() orders them before its next
+ * read (tools/preload_vdso.c).
+ */
 
 #include "sim/daemon.h"
 

@@ -10,6 +10,11 @@
  * preload) reads them at the virtual time the preload advances by one read's
  * cost.  A read that would reach the next tick or event goes to tksim as a
  * request, as every read did before; so does a clock the vDSO does not serve.
+ *
+ * No READ_ONCE or barrier on the shared page: tksim writes it only while the
+ * daemon is blocked in a request (sim/daemon_proto.h: one side runs at a
+ * time), and the socket's send/recv pair between the write and the next read
+ * orders them.  The vDSO's own seqcount reads run on the private copies.
  */
 
 #define _GNU_SOURCE
