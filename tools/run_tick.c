@@ -37,6 +37,10 @@ int run_tick(struct sim_system *s, struct sim_ntpd *d, struct run_calls *calls, 
 	if (nohz_max_ns) {
 		u64 gap = sim_rng_below(rng, nohz_max_ns) + 1;
 
+		/* Never past max_idle_ns after the last tick (tick_nohz_next_event()). */
+		if (gap > sim_nohz_room_ns(s))
+			gap = sim_nohz_room_ns(s);
+
 		/* A call wakes the idle CPU: the gap ends at the call's instant. */
 		if (call > s->now_ns && s->now_ns + gap > call)
 			gap = call - s->now_ns;
