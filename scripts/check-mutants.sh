@@ -24,9 +24,11 @@ jobs=${MUTANTS_JOBS:-$(nproc 2>/dev/null || echo 2)}
 [ -r "$list" ] || { echo "check-mutants: cannot read $list" >&2; exit 2; }
 
 # The deterministic Check suites, fastest first; check_bugs without its threads.
-suites="check_accumulate check_syscalls check_oracle check_clocksource check_vdso
-	check_adjtimex check_selftests_set check_selftests_freq check_timekeeping
-	check_hrtimer check_ntp check_engine check_variants check_bugs"
+suites="timekeeper/check_accumulate timekeeper/check_syscalls sim/check_oracle
+	timekeeper/check_clocksource vdso/check_vdso timekeeper/check_adjtimex
+	selftests/check_selftests_set selftests/check_selftests_freq timekeeper/check_timekeeping
+	timekeeper/check_hrtimer timekeeper/check_ntp sim/check_engine vdso/check_variants
+	sim/check_bugs"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/tksim-mutants.XXXXXX") || exit 1
 [ "${MUTANTS_KEEP:-0}" = 1 ] || trap 'rm -rf "$work"' EXIT
@@ -49,10 +51,10 @@ build() { make -C build -j"$jobs" $bins >build.log 2>&1; }
 run_suites() {
 	for t in $suites; do
 		# check_bugs: only its deterministic test case, not the threads.
-		case $t in check_bugs) only="CK_RUN_CASE=deterministic" ;; *) only= ;; esac
+		case $t in */check_bugs) only="CK_RUN_CASE=deterministic" ;; *) only= ;; esac
 		if ! (cd build && env $only CK_DEFAULT_TIMEOUT=60 \
-			timeout 600 "./tests/$t" >"../$t.log" 2>&1); then
-			echo "$t"
+			timeout 600 "./tests/$t" >"../${t##*/}.log" 2>&1); then
+			echo "${t##*/}"
 			return
 		fi
 	done
@@ -70,7 +72,7 @@ if [ -n "$failed" ]; then
 	exit 1
 fi
 for t in $suites; do
-	grep -q 'Checks: [1-9]' "$t.log" || { say "check-mutants: $t ran no test"; exit 1; }
+	grep -q 'Checks: [1-9]' "${t##*/}.log" || { say "check-mutants: $t ran no test"; exit 1; }
 done
 
 n=0 killed=0 bad=0

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* tksim's own: the table of injectable historical bugs (the bits are in vdso/bugs.h). */
+/* tksim's own: the table of injectable historical bugs (the bits are in vdso/bug_bits.h). */
 #ifndef TKSIM_SIM_BUGS_H
 #define TKSIM_SIM_BUGS_H
 
@@ -7,11 +7,11 @@
  * Every historical bug of the porting reference's §6 that the model can
  * express, with the kernel change that fixed it and the property that
  * catches it.  `tksim bugs` prints this table; `tksim torture --inject`
- * and the tests in tests/check_bugs.c switch the bits on.
+ * and the tests in tests/sim/check_bugs.c switch the bits on.
  */
 
 #include "timekeeper/timekeeper.h"
-#include "vdso/bugs.h"
+#include "vdso/bug_bits.h"
 
 /** enum sim_bug_side - where a bug's hook is */
 enum sim_bug_side {

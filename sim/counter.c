@@ -5,7 +5,7 @@
 #include <errno.h>
 
 #include "sim/counter_seg.h"
-#include "vdso/counter.h"
+#include "vdso/hw_counter.h"
 
 #define Q48 SIM_COUNTER_Q48
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* tksim's own: the synthetic counter's value within one frequency segment (sim/counter.c and the
- * preload's in-process vDSO reads, tools/preload_vdso.c). */
+ * preload's in-process vDSO reads, tools/preload/preload_vdso.c). */
 #ifndef TKSIM_SIM_COUNTER_SEG_H
 #define TKSIM_SIM_COUNTER_SEG_H
 

@@ -20,7 +20,7 @@
  */
 
 #include "timekeeper/timekeeping.h"
-#include "vdso/counter.h"
+#include "vdso/hw_counter.h"
 
 /* Default calibration length (ns): 50 ms against CLOCK_MONOTONIC_RAW gives ~1 ppm. */
 #define SIM_TSC_CALIBRATE_NS (50 * NSEC_PER_MSEC)

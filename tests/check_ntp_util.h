@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* tksim's own: helpers shared by the NTP, adjtimex and timer-selftest suites. */
-#ifndef TKSIM_TESTS_CHECK_NTP_UTIL_H
-#define TKSIM_TESTS_CHECK_NTP_UTIL_H
+#ifndef TKSIM_TESTS_TIMEKEEPER_CHECK_NTP_UTIL_H
+#define TKSIM_TESTS_TIMEKEEPER_CHECK_NTP_UTIL_H
 
-#include "check_util.h"
+#include "tests/check_util.h"
 #include "sim/ntpd.h"
 #include "timekeeper/adjtimex.h"
 
@@ -109,4 +109,4 @@ static inline void consistency_check(struct sim_system *s, struct sim_rng *rng, 
 	}
 }
 
-#endif /* TKSIM_TESTS_CHECK_NTP_UTIL_H */
+#endif /* TKSIM_TESTS_TIMEKEEPER_CHECK_NTP_UTIL_H */

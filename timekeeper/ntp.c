@@ -15,7 +15,7 @@
 #include "timekeeper/ntp.h"
 
 #include "timekeeper/adjtimex.h"
-#include "vdso/bugs.h"
+#include "vdso/bug_bits.h"
 
 /* clamp(): @v limited to [@lo, @hi]. */
 static inline s64 clamp_s64(s64 v, s64 lo, s64 hi)
@@ -373,7 +373,7 @@ static void process_adjtimex_modes(struct ntp_data *ntp, const struct tk_timex *
  * @ts:        REALTIME now (read before the lock was taken)
  * @real_secs: xtime_sec now, what the kernel's __ktime_get_real_seconds() gives
  * @time_tai:  in: TAI - UTC; out: the new value if ADJ_TAI set one
- * @bugs:      injected writer-side bugs (vdso/bugs.h): BUG_NTP_OFFSET_U32
+ * @bugs:      injected writer-side bugs (vdso/bug_bits.h): BUG_NTP_OFFSET_U32
  *
  * adjtime(3) (ADJ_ADJTIME) only exchanges the slew still to apply.
  * Otherwise the modes are processed and the state is read back: offset in

@@ -74,7 +74,7 @@
  * @ntp_tick_adj:      constant adjustment ((ns/s) << 32), the ntp_tick_adj= boot option
  * @ntp_next_leap_sec: REALTIME second at which a pending leap fires, or TIME64_MAX
  * @nr_second_overflow: tksim's own: second_overflow() calls, for the oracle's
- *                     once-per-accumulated-second property (sim/oracle_ops.c)
+ *                     once-per-accumulated-second property (sim/ops/oracle_ops.c)
  * @leap_sum:          tksim's own: sum of the leaps second_overflow() returned
  */
 struct ntp_data {

@@ -15,7 +15,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "vdso/bugs.h"
+#include "vdso/bug_bits.h"
 #include "vdso/helpers.h"
 
 /* ilog2() of a u64, -1 for 0 as the kernel's fls64(0) - 1. */

@@ -7,7 +7,7 @@
  */
 #include "timekeeper/timekeeping_internal.h"
 
-#include "vdso/bugs.h"
+#include "vdso/bug_bits.h"
 #include "vdso/helpers.h"
 
 static void vdso_ts_set(struct vdso_timestamp *ts, u64 sec, u64 nsec)

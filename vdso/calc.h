@@ -5,7 +5,7 @@
 #ifndef TKSIM_VDSO_CALC_H
 #define TKSIM_VDSO_CALC_H
 
-#include "vdso/bugs.h"
+#include "vdso/bug_bits.h"
 #include "vdso/clocksource.h"
 #include "vdso/math64.h"
 
@@ -20,7 +20,7 @@
  * @shift:      the shift of @mult
  * @neg_clamp:  freeze negative motion at the base: true for the kernel side
  *              and x86's vDSO, false for the generic vDSO (see below)
- * @bugs:       injected reader-side bugs (vdso/bugs.h); 0 in a faithful system
+ * @bugs:       injected reader-side bugs (vdso/bug_bits.h); 0 in a faithful system
  *
  * The one conversion of both halves:
  *

@@ -178,7 +178,7 @@ struct vdso_time_data {
 
 /*
  * One layout for both ABIs: a 64-bit simulated kernel writes the page that a
- * gcc -m32 reader maps (tools/reader32.c).  i386 aligns u64 members to 4
+ * gcc -m32 reader maps (tools/reader32/reader32.c).  i386 aligns u64 members to 4
  * bytes only, so every u64 above sits at an offset that is a multiple of 8 by
  * construction; these pin the offsets the two builds must agree on.
  */

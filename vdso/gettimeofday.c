@@ -4,7 +4,7 @@
  * The generic vDSO read path over tksim's vvar page.
  *
  * The hooks the generic code needs, as listed at the top of the kernel file:
- *   arch_get_hw_counter()  the counter value for a clock_mode (vdso/counter.h)
+ *   arch_get_hw_counter()  the counter value for a clock_mode (vdso/hw_counter.h)
  *   vdso_sys_*()           the syscall fallbacks (vdso/syscall.h)
  *
  * Readers snapshot the base and the counter inside the seqcount loop and
@@ -16,7 +16,7 @@
 #include <errno.h>
 
 #include "vdso/calc.h"
-#include "vdso/counter.h"
+#include "vdso/hw_counter.h"
 #include "vdso/helpers.h"
 #include "vdso/syscall.h"
 
@@ -29,7 +29,7 @@ static inline bool vdso_cycles_ok(s32 clock_mode, u64 cycles)
 }
 
 /*
- * BUG_READER_NO_RETRY (vdso/bugs.h): a reader that ignores the seqcount.
+ * BUG_READER_NO_RETRY (vdso/bug_bits.h): a reader that ignores the seqcount.
  * Tested only once a retry is due, so the loop that does not retry pays
  * nothing for it.
  */
@@ -72,7 +72,8 @@ static inline bool vdso_get_timestamp(const struct vdso_time_data *vd, const str
 	mult = READ_ONCE(vc->mult);
 	base = READ_ONCE(vc->basetime[clk].nsec);
 	shift = READ_ONCE(vc->shift);
-	/* Injected bugs (vdso/bugs.h): arch_data shares the cache line the TSC read just used. */
+	/* Injected bugs (vdso/bug_bits.h): arch_data shares the cache line the TSC read just used.
+	 */
 	bugs = READ_ONCE(vd->arch_data.bugs);
 	/* Two inlined copies: the faithful one keeps no trace of the bug branches. */
 	if (likely(!bugs))

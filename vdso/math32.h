@@ -9,7 +9,7 @@
  * 128-bit type and no libgcc division.  vdso/math64.h uses these where the
  * compiler has no __int128 (gcc -m32); they are always defined so that the
  * 64-bit test suite can compare them with the 128-bit versions
- * (tests/check_m32_math.c).
+ * (tests/vdso/check_m32_math.c).
  */
 
 #include "vdso/types.h"

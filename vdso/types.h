@@ -92,7 +92,7 @@ struct tk_timezone {
  */
 #if defined(__i386__)
 /*
- * The i386 build (the 32-bit reader, tools/reader32.c): the kernel's own
+ * The i386 build (the 32-bit reader, tools/reader32/reader32.c): the kernel's own
  * volatile accesses.  A u64 field is then two 32-bit loads that another CPU
  * may tear, exactly as in the i386 vDSO; the vvar seqcount is what makes the
  * torn value harmless (the reader retries).  A C11 atomic 64-bit load would

@@ -24,7 +24,7 @@
 #include "vdso/vclock_gettime_v416.h"
 
 #include "vdso/calc.h"
-#include "vdso/counter.h"
+#include "vdso/hw_counter.h"
 #include "vdso/helpers.h"
 #include "vdso/syscall.h"
 

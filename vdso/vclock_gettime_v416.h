@@ -22,7 +22,7 @@
  *                                    the current page: no clock-id dispatch
  *
  * All return 0 or the fallback's negative errno, like the current vDSO, and
- * give the same time for the same counter value (tests/check_variants.c).
+ * give the same time for the same counter value (tests/vdso/check_variants.c).
  */
 
 #include "vdso/datapage_v416.h"

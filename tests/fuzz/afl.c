@@ -2,11 +2,10 @@
 // tksim's own: the AFL++ entry, persistent mode (see docs/fuzzing.md for the one build command).
 /*
  *   afl-clang-fast -O2 -w -I. -Ibuild -o afl-tksim tests/fuzz/afl.c tests/fuzz/target.c \
- *       vdso/*.c timekeeper/*.c sim/*.c -lm -lpthread
- *
- * Reads one input from stdin per __AFL_LOOP iteration; a finding aborts.
- * Built with a plain compiler it runs one input from stdin.
- */
+ *       vdso/*.c timekeeper/*.c sim/*.c sim/*/
+	*.c -
+	lm - lpthread **Reads one input from stdin per __AFL_LOOP iteration;
+a finding aborts.*Built with a plain compiler it runs one input from stdin.* /
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -15,7 +14,7 @@
 
 #ifndef __AFL_LOOP
 #define __AFL_LOOP(n) (!done++)
-static int done;
+	static int done;
 #endif
 #ifndef __AFL_INIT
 #define __AFL_INIT() \

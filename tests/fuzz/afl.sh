@@ -16,7 +16,7 @@ case $cmd in
 build)
 	# The library is compiled here too, so that AFL++ instruments it (build/ for config.h).
 	afl-clang-fast -O2 -w -I. -Ibuild -o afl-tksim tests/fuzz/afl.c tests/fuzz/target.c \
-		vdso/*.c timekeeper/*.c sim/*.c -lm -lpthread
+		vdso/*.c timekeeper/*.c sim/*.c sim/*/*.c -lm -lpthread
 	;;
 run)
 	sync=$2

@@ -5,15 +5,15 @@
  *        gen_corpus --bench DIR   (DIR is made: the 64 generated 32-op inputs of the
  *                                  fuzz row of `tksim bench`, seed 1, bench-00 ...)
  * The corpus in the source tree is this program's output: `make check`
- * compares the two, so the corpus is reproducible from sim/ops_seeds.c.
+ * compares the two, so the corpus is reproducible from sim/ops/ops_seeds.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "sim/ops_gen.h"
-#include "sim/ops_seeds.h"
+#include "sim/ops/ops_gen.h"
+#include "sim/ops/ops_seeds.h"
 
 static int write_input(const char *dir, const char *name, const struct sim_op_list *l)
 {
@@ -34,7 +34,7 @@ static int write_input(const char *dir, const char *name, const struct sim_op_li
 	return ret;
 }
 
-/* The inputs of tools/bench_row_fuzz.c: generated lists, seed 1, 32 ops. */
+/* The inputs of tools/bench/bench_row_fuzz.c: generated lists, seed 1, 32 ops. */
 static int write_bench(const char *dir)
 {
 	struct sim_op_list l;

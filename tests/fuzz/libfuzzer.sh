@@ -50,7 +50,7 @@ speed)
 	build=$2 secs=$3
 	tmp=$(mktemp -d)
 	"$build/tests/fuzz/gen_corpus" --bench "$tmp/inputs"
-	srcs="tests/fuzz/libfuzzer.c tests/fuzz/target.c vdso/*.c timekeeper/*.c sim/*.c"
+	srcs="tests/fuzz/libfuzzer.c tests/fuzz/target.c vdso/*.c timekeeper/*.c sim/*.c sim/*/*.c"
 	# shellcheck disable=SC2086
 	clang -O2 -w -fsanitize=fuzzer -fsanitize-coverage-ignorelist="$src/coverage-ignore.txt" \
 		-I. -I"$build" -o "$build/tksim-fuzzer-speed" $srcs -lm -lpthread

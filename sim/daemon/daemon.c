@@ -1,0 +1,375 @@
+// SPDX-License-Identifier: GPL-2.0
+/* tksim's own: the simulated system's side of `tksim daemon` (docs/daemons.md). */
+
+#include "sim/daemon/daemon.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "sim/daemon/daemon_net.h"
+#include "timekeeper/adjtimex.h"
+
+/**
+ * sim_daemon_init() - serve a daemon from a booted system
+ * @d:                the server state (zeroed and filled)
+ * @s:                the booted system; its REALTIME at boot is the daemon's starting clock
+ * @initial_error_ns: how far that clock is ahead of true time at boot
+ * @duration_ns:      virtual time the run lasts
+ */
+void sim_daemon_init(struct sim_daemon *d, struct sim_system *s, s64 initial_error_ns,
+		     u64 duration_ns)
+{
+	memset(d, 0, sizeof(*d));
+	d->s = s;
+	d->true_boot_ns = (s64)ts_to_ns(&s->cfg.wall_time) - initial_error_ns;
+	d->end_ns = s->now_ns + duration_ns;
+	d->privileged = true;
+	d->read_cost_ns = SIM_DAEMON_READ_COST_NS;
+	d->nohz = true;
+	d->oracle = true;
+	sim_rng_seed(&d->rng, s->cfg.counter.seed);
+}
+
+/**
+ * sim_daemon_true_ns() - true REALTIME now (ns): what a perfect reference would say
+ * @d: the server
+ *
+ * POSIX time: at an inserted leap second the true clock repeats 23:59:59
+ * (the second 23:59:60 reads as 23:59:59 again, as the kernel's REALTIME
+ * does); at a deleted one it skips 23:59:59.
+ */
+s64 sim_daemon_true_ns(const struct sim_daemon *d)
+{
+	s64 t = d->true_boot_ns + (s64)d->s->now_ns;
+
+	if (d->leap > 0 && t >= d->leap_midnight_ns)
+		t -= (s64)NSEC_PER_SEC;
+	else if (d->leap < 0 && t >= d->leap_midnight_ns - (s64)NSEC_PER_SEC)
+		t += (s64)NSEC_PER_SEC;
+	return t;
+}
+
+/**
+ * sim_daemon_leap_indicator() - NTP's leap indicator a reference announces at @truth
+ * @d:     the server
+ * @truth: the reference's true REALTIME (ns)
+ *
+ * Return: 1 (insert) or 2 (delete) from boot until the leap is done, then 0 (RFC 5905 LI; gpsd
+ * writes the same in the SHM segment): the SHM refclock and the simulated NTP server share it.
+ */
+int sim_daemon_leap_indicator(const struct sim_daemon *d, s64 truth)
+{
+	if (!d->leap || truth >= d->leap_midnight_ns - (d->leap < 0 ? (s64)NSEC_PER_SEC : 0))
+		return 0;
+	return d->leap > 0 ? 1 : 2;
+}
+
+/** sim_daemon_error_ns() - the simulated REALTIME's error against true time now (ns). */
+s64 sim_daemon_error_ns(struct sim_daemon *d)
+{
+	struct timespec64 ts;
+
+	sim_clock_gettime(d->s, SIM_PATH_SYSCALL, TK_CLOCK_REALTIME, &ts);
+	return (s64)(ts_to_ns(&ts) - sim_daemon_true_ns(d));
+}
+
+/**
+ * sim_daemon_print_state() - one line: virtual time, the clock's error, the kernel's frequency
+ * @d: the server
+ * @f: where
+ */
+void sim_daemon_print_state(struct sim_daemon *d, FILE *f)
+{
+	struct tk_timex tx = { 0 };
+	u64 t = d->s->now_ns;
+
+	do_adjtimex(&d->s->k, &tx, false); /* modes 0: a read, no effect */
+	fprintf(f, "t=%" PRIu64 ".%09" PRIu64 " error=%+" PRId64 "ns freq=%+.3fppm tick=%lld\n",
+		t / NSEC_PER_SEC, t % NSEC_PER_SEC, sim_daemon_error_ns(d), tx.freq / 65536.0,
+		tx.tick);
+}
+
+/* The SHM refclock: a fresh sample (true time, and the system clock at that instant). */
+static void sim_daemon_feed_shm(struct sim_daemon *d)
+{
+	struct tkp_shm_time *shm = d->shm;
+	struct timespec64 sys;
+	s64 truth = sim_daemon_true_ns(d);
+
+	if (!shm)
+		return;
+	if (d->shm_noise_ns)
+		truth += (s64)(sim_rng_next(&d->rng) % (2 * d->shm_noise_ns + 1)) -
+			 (s64)d->shm_noise_ns;
+	sim_clock_gettime(d->s, SIM_PATH_SYSCALL, TK_CLOCK_REALTIME, &sys);
+	shm->mode = 1;
+	shm->count++;
+	shm->clock_sec = truth / (s64)NSEC_PER_SEC;
+	shm->clock_nsec = (unsigned int)(truth % (s64)NSEC_PER_SEC);
+	shm->clock_usec = (int)(shm->clock_nsec / 1000);
+	shm->receive_sec = sys.tv_sec;
+	shm->receive_nsec = (unsigned int)sys.tv_nsec;
+	shm->receive_usec = (int)(sys.tv_nsec / 1000);
+	/* NTP's leap indicator, as gpsd writes it: 1 insert, 2 delete, until the leap is done. */
+	shm->leap = sim_daemon_leap_indicator(d, truth);
+	shm->precision = -20;
+	shm->nsamples = 3;
+	shm->count++;
+	shm->valid = 1;
+}
+
+/* Advance virtual time by @ns, writing the state lines and CSV rows it passes. */
+static void sim_daemon_advance(struct sim_daemon *d, u64 ns)
+{
+	while (ns) {
+		u64 next = sim_daemon_next_sample_ns(d), step = ns;
+
+		if (next - d->s->now_ns < step)
+			step = next - d->s->now_ns;
+		sim_advance_ns(d->s, step);
+		ns -= step;
+		if (d->s->now_ns == next)
+			sim_daemon_sample(d);
+	}
+}
+
+/*
+ * NOHZ idle (CONFIG_NO_HZ_IDLE, Debian's kernel): a waiting daemon's CPU is
+ * idle and its tick stopped; virtual time moves without timekeeping_advance()
+ * (the clocks read the long counter delta), for at most the clocksource's
+ * max_idle_ns after the last tick (sim_nohz_room_ns(): timekeeping_max_deferment()
+ * bounds how long tick_nohz_stop_tick() may stop the tick: then one tick runs
+ * and the idle span goes on).  The wake-up's tick is sim_daemon_idle_exit().
+ */
+static void sim_daemon_idle(struct sim_daemon *d, u64 ns)
+{
+	while (ns) {
+		u64 next = sim_daemon_next_sample_ns(d), step = ns, room = sim_nohz_room_ns(d->s);
+
+		if (room < step)
+			step = room;
+		if (next - d->s->now_ns < step)
+			step = next - d->s->now_ns;
+		sim_stall_ns(d->s, step);
+		ns -= step;
+		if (!sim_nohz_room_ns(d->s)) {
+			sim_idle_ns(d->s, 0); /* the deferment's bound: one tick, still idle */
+			d->idle_since_ns = d->s->now_ns;
+		}
+		if (d->s->now_ns == next)
+			sim_daemon_sample(d);
+	}
+}
+
+/*
+ * The wake-up from NOHZ idle: tick_nohz_irq_enter() -> tick_do_update_jiffies64()
+ * runs update_wall_time() once for the whole idle span (accumulated
+ * logarithmically, second_overflow() once per second inside it), and the
+ * periodic tick restarts one period later.
+ */
+static void sim_daemon_idle_exit(struct sim_daemon *d)
+{
+	if (d->s->now_ns != d->idle_since_ns)
+		sim_idle_ns(d->s, 0);
+}
+
+/**
+ * sim_daemon_wait_ns() - virtual time passes while the daemon waits: idle (NOHZ) or with
+ * periodic ticks
+ * @d:  the server
+ * @ns: how long
+ */
+void sim_daemon_wait_ns(struct sim_daemon *d, u64 ns)
+{
+	if (d->nohz)
+		sim_daemon_idle(d, ns);
+	else
+		sim_daemon_advance(d, ns);
+}
+
+/**
+ * sim_daemon_wait_until() - wait until @clock reads @target, or the run ends
+ * @d:      the server
+ * @clock:  the clock
+ * @target: the deadline on it (ns)
+ *
+ * Wait until @clock reads @target, or the run ends.  The step is the
+ * remaining clock distance less an eighth (no clock runs 8/7 of true time:
+ * ADJ_TICK allows +-10%), so the wait converges geometrically and, in its
+ * last steps of 1 ns, stops at the first ns at which the deadline is
+ * reached: the exact inverse of the counter conversion, found by the
+ * kernel's own read path rather than by dividing by a nominal frequency.
+ * Return: true if the run ended first.
+ */
+bool sim_daemon_wait_until(struct sim_daemon *d, s32 clock, __int128 target)
+{
+	for (;;) {
+		struct timespec64 ts;
+		__int128 delta;
+		u64 step, left;
+
+		if (sim_clock_gettime(d->s, SIM_PATH_SYSCALL, clock, &ts))
+			return false;
+		delta = target - ts_to_ns(&ts);
+		if (delta <= 0)
+			return false;
+		if (d->s->now_ns >= d->end_ns)
+			return true;
+		left = d->end_ns - d->s->now_ns;
+		step = delta > 8 ? (u64)(delta > (__int128)left ? left : delta - delta / 8) : 1;
+		sim_daemon_wait_ns(d, step < left ? step : left);
+	}
+}
+
+static void sim_daemon_count_adj(struct sim_daemon *d, unsigned int modes)
+{
+	static const struct {
+		unsigned int bits;
+		enum sim_daemon_adj what;
+	} map[] = {
+		{ ADJ_OFFSET, SIM_DAEMON_ADJ_OFFSET },
+		{ ADJ_FREQUENCY, SIM_DAEMON_ADJ_FREQUENCY },
+		{ ADJ_STATUS, SIM_DAEMON_ADJ_STATUS },
+		{ ADJ_TICK, SIM_DAEMON_ADJ_TICK },
+		{ ADJ_SETOFFSET, SIM_DAEMON_ADJ_SETOFFSET },
+	};
+	unsigned int known = 0;
+
+	if (!modes) {
+		d->adj[SIM_DAEMON_ADJ_READ]++;
+		return;
+	}
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+		known |= map[i].bits;
+		if (modes & map[i].bits)
+			d->adj[map[i].what]++;
+	}
+	if (modes & ~(known | ADJ_NANO | ADJ_MICRO))
+		d->adj[SIM_DAEMON_ADJ_OTHER]++;
+}
+
+#define SIM_DAEMON_TIMEX_FIELDS(X)                                                                 \
+	X(modes)                                                                                   \
+	X(offset)                                                                                  \
+	X(freq)                                                                                    \
+	X(maxerror) X(esterror) X(status) X(constant) X(precision) X(tolerance) X(tick) X(ppsfreq) \
+		X(jitter) X(shift) X(stabil) X(jitcnt) X(calcnt) X(errcnt) X(stbcnt) X(tai)
+
+static s64 sim_daemon_adjtime(struct sim_daemon *d, const struct tkp_req *rq, struct tkp_rep *rp)
+{
+	struct tk_timex tx = { 0 };
+	int ret;
+
+#define SIM_DAEMON_TO(f) tx.f = rq->tx.f;
+	SIM_DAEMON_TIMEX_FIELDS(SIM_DAEMON_TO)
+#undef SIM_DAEMON_TO
+	tx.time.tv_sec = rq->tx.time_sec;
+	tx.time.tv_usec = rq->tx.time_usec;
+	ret = tk_sys_clock_adjtime(&d->s->k, rq->clock, &tx, d->privileged);
+	if (ret < 0)
+		return ret;
+	sim_daemon_count_adj(d, (unsigned int)rq->tx.modes);
+	if (rq->tx.modes & ADJ_SETOFFSET)
+		d->steps++;
+#define SIM_DAEMON_FROM(f) rp->tx.f = tx.f;
+	SIM_DAEMON_TIMEX_FIELDS(SIM_DAEMON_FROM)
+#undef SIM_DAEMON_FROM
+	rp->tx.time_sec = tx.time.tv_sec;
+	rp->tx.time_usec = tx.time.tv_usec;
+	return ret;
+}
+
+static s64 sim_daemon_wait(struct sim_daemon *d, const struct tkp_req *rq, struct tkp_rep *rp)
+{
+	bool forever = rq->sec == INT64_MAX;
+	struct timespec64 now;
+	__int128 target = 0;
+	int ret;
+
+	d->waits++;
+	d->idle_since_ns = d->s->now_ns;
+	if (!forever) {
+		ret = sim_clock_gettime(d->s, SIM_PATH_SYSCALL, rq->clock, &now);
+		if (ret)
+			return ret;
+		target = (__int128)rq->sec * NSEC_PER_SEC + rq->nsec;
+		if (!rq->abs)
+			target += ts_to_ns(&now);
+	}
+	if (sim_daemon_net_pending(d)) {
+		/* Packets in flight: stop at each arrival (sim/daemon/daemon_net.c). */
+		rp->quit = sim_daemon_net_wait(d, rq->clock, target, forever);
+	} else if (forever) {
+		sim_daemon_wait_ns(d, d->end_ns > d->s->now_ns ? d->end_ns - d->s->now_ns : 0);
+		rp->quit = 1;
+	} else {
+		rp->quit = sim_daemon_wait_until(d, rq->clock, target);
+	}
+	if (d->nohz)
+		sim_daemon_idle_exit(d);
+	if (rp->quit)
+		d->quits++;
+	sim_daemon_feed_shm(d);
+	return 0;
+}
+
+/**
+ * sim_daemon_serve() - answer one request of the preload
+ * @d:  the server
+ * @rq: the request
+ * @rp: the answer (zeroed and filled)
+ */
+void sim_daemon_serve(struct sim_daemon *d, const struct tkp_req *rq, struct tkp_rep *rp)
+{
+	struct timespec64 ts = { .tv_sec = rq->sec, .tv_nsec = rq->nsec };
+	s64 ret = -EINVAL;
+
+	memset(rp, 0, sizeof(*rp));
+	d->requests++;
+	sim_daemon_vvar_sync(d);
+	switch (rq->op) {
+	case TKP_HELLO:
+		d->hello = rq->clock == TKSIM_PRELOAD_PROTO_VERSION;
+		ret = d->hello ? 0 : -EPROTO;
+		break;
+	case TKP_GETTIME:
+		/*
+		 * A read costs time, as a real one does: chronyd measures its clock's
+		 * precision by reading until the value changes, which a frozen
+		 * virtual clock would never do.
+		 */
+		if (d->s->now_ns < d->end_ns)
+			sim_daemon_advance(d, d->read_cost_ns);
+		ret = sim_clock_gettime(d->s, SIM_PATH_VDSO, rq->clock, &ts);
+		break;
+	case TKP_GETRES:
+		ret = sim_clock_getres(d->s, SIM_PATH_VDSO, rq->clock, &ts);
+		break;
+	case TKP_SETTIME:
+		ret = tk_sys_clock_settime(&d->s->k, rq->clock, &ts, d->privileged);
+		if (!ret)
+			d->steps++;
+		break;
+	case TKP_ADJTIME:
+		ret = sim_daemon_adjtime(d, rq, rp);
+		break;
+	case TKP_WAIT:
+		ret = sim_daemon_wait(d, rq, rp);
+		break;
+	case TKP_REFUSE:
+		snprintf(d->refused, sizeof(d->refused), "%.*s", (int)sizeof(rq->what) - 1,
+			 rq->what);
+		ret = 0;
+		break;
+	default:
+		break;
+	}
+	rp->ret = ret;
+	if (ret >= 0 && (rq->op == TKP_GETTIME || rq->op == TKP_GETRES)) {
+		rp->sec = ts.tv_sec;
+		rp->nsec = ts.tv_nsec;
+	}
+	sim_daemon_check(d);
+	sim_daemon_vvar_publish(d);
+}

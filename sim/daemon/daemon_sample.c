@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0
+/* tksim's own: what `tksim daemon` records while the daemon runs: the state lines
+ * (--log-interval) and the CSV series (--csv, docs/output.md), at exact virtual instants. */
+
+#include "sim/daemon/daemon.h"
+
+#include <inttypes.h>
+
+#include "sim/ntpd.h"
+#include "timekeeper/adjtimex.h"
+
+/** sim_daemon_next_sample_ns() - the next instant at which a line or a row is due, or U64_MAX. */
+u64 sim_daemon_next_sample_ns(const struct sim_daemon *d)
+{
+	u64 next = U64_MAX;
+
+	if (d->log && d->log_interval_ns)
+		next = d->next_log_ns;
+	if (d->csv && d->csv_interval_ns && d->next_csv_ns < next)
+		next = d->next_csv_ns;
+	return next;
+}
+
+/**
+ * sim_daemon_csv_header() - the CSV's header line
+ * @d: the server (its @csv)
+ *
+ * The columns of `tksim run --csv` where they mean the same (t_s is true
+ * time since boot; the error is against true time), then the daemon's own:
+ * the kernel's NTP state as adjtimex(2) reads it back, and the clock's
+ * frequency against true time over the row's interval.
+ */
+void sim_daemon_csv_header(struct sim_daemon *d)
+{
+	fprintf(d->csv, "t_s,realtime_error_ns,mono_minus_raw_ns,mult,raw_mult,ntp_error_ns32,"
+			"counter_error_ppb,ntp_freq_ppm,ideal_freq_ppm,ntp_status,tick_us,"
+			"time_offset_ns32,time_constant,clock_freq_ppm\n");
+}
+
+/* One row of the CSV at the current instant. */
+static void sim_daemon_csv_row(struct sim_daemon *d)
+{
+	struct sim_system *s = d->s;
+	const struct ntp_data *ntp = &s->k.ntp;
+	struct timespec64 mono, raw;
+	struct tk_timex tx = { 0 };
+	struct timekeeper tk;
+	s64 err = sim_daemon_error_ns(d);
+	double rate = 0;
+
+	sim_clock_gettime(s, SIM_PATH_VDSO, TK_CLOCK_MONOTONIC, &mono);
+	sim_clock_gettime(s, SIM_PATH_VDSO, TK_CLOCK_MONOTONIC_RAW, &raw);
+	tk_snapshot(&s->k, &tk);
+	do_adjtimex(&s->k, &tx, false); /* modes 0: a read */
+	if (d->csv_rows && s->now_ns > d->csv_last_t_ns)
+		rate = (double)(err - d->csv_last_err_ns) * 1e6 /
+		       (double)(s->now_ns - d->csv_last_t_ns);
+	fprintf(d->csv,
+		"%.3f,%" PRId64 ",%" PRId64 ",%" PRIu32 ",%" PRIu32 ",%" PRId64 ",%" PRId64
+		",%.6f,%.6f,%d,%lld,%" PRId64 ",%ld,%.6f\n",
+		(double)s->now_ns * 1e-9, err, (s64)(ts_to_ns(&mono) - ts_to_ns(&raw)),
+		tk.tkr_mono.mult, tk.tkr_raw.mult, (s64)tk.ntp_error, s->counter.cur_error_ppb,
+		(double)tx.freq / 65536.0, sim_ntpd_ideal_freq_ppm(s), tx.status, tx.tick,
+		ntp->time_offset, ntp->time_constant, rate);
+	d->csv_rows++;
+	d->csv_last_t_ns = s->now_ns;
+	d->csv_last_err_ns = err;
+}
+
+/**
+ * sim_daemon_sample() - the lines and rows due now
+ * @d: the server; virtual time is exactly at sim_daemon_next_sample_ns()
+ */
+void sim_daemon_sample(struct sim_daemon *d)
+{
+	u64 now = d->s->now_ns;
+
+	if (d->log && d->log_interval_ns && now == d->next_log_ns) {
+		sim_daemon_print_state(d, d->log);
+		d->next_log_ns += d->log_interval_ns;
+	}
+	if (d->csv && d->csv_interval_ns && now == d->next_csv_ns) {
+		sim_daemon_csv_row(d);
+		d->next_csv_ns += d->csv_interval_ns;
+	}
+}
+
+/**
+ * sim_daemon_clock_freq_ppm() - how fast REALTIME runs against true time now (ppm)
+ * @d: the server
+ *
+ * Each NTP interval of cycle_interval counter cycles accumulates
+ * ntp_tick_length() ns (mult's rounding is fed back through ntp_error), and
+ * those cycles last cycle_interval / f_true of true time: the ratio is the
+ * rate the kernel steers REALTIME to, tick, frequency and this second's
+ * phase correction included.  A report value: floating point.
+ */
+double sim_daemon_clock_freq_ppm(const struct sim_daemon *d)
+{
+	const struct sim_system *s = d->s;
+	const struct timekeeper *tk = &s->k.tk_core.timekeeper;
+	double true_hz =
+		(double)s->counter.p.freq_hz * (1.0 + (double)s->counter.cur_error_ppb * 1e-9);
+	double tick_ns = (double)ntp_tick_length(&s->k.ntp) / 4294967296.0;
+	double true_ns = (double)tk->cycle_interval * 1e9 / true_hz;
+
+	return (tick_ns / true_ns - 1.0) * 1e6;
+}

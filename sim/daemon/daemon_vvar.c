@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0
+/* tksim's own: tksim's side of the vvar page shared with the preload (sim/daemon/daemon_vvar.h),
+ * and the oracle of `tksim daemon` runs. */
+/*
+ * The shared page is written with plain stores: only while the daemon is
+ * blocked in a request, and the answer's send() orders them before its next
+ * read (tools/preload/preload_vdso.c).
+ */
+
+#include "sim/daemon/daemon.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "sim/daemon/daemon_vvar.h"
+
+/* The earliest instant at which tksim must run before the daemon reads the clock again. */
+static u64 sim_daemon_until_ns(const struct sim_daemon *d)
+{
+	const struct sim_counter *c = &d->s->counter;
+	u64 until = d->s->next_tick_ns;
+
+	if (c->next_change_ns < until)
+		until = c->next_change_ns;
+	if (c->next_ev < c->nr_ev && c->ev[c->next_ev].t_ns < until)
+		until = c->ev[c->next_ev].t_ns;
+	if (d->end_ns < until)
+		until = d->end_ns;
+	if (sim_daemon_next_sample_ns(d) < until)
+		until = sim_daemon_next_sample_ns(d);
+	return until;
+}
+
+/**
+ * sim_daemon_vvar_publish() - write the kernel's vvar page and the counter for the preload
+ * @d: the server; nothing to do without a shared page
+ *
+ * Called after each answer: until the next request the daemon reads its
+ * clocks from this copy, at the virtual times it advances itself.
+ */
+void sim_daemon_vvar_publish(struct sim_daemon *d)
+{
+	struct tkp_vvar *vv = d->vv;
+	const struct sim_counter *c = &d->s->counter;
+
+	if (!vv)
+		return;
+	vv->gen++;
+	vv->now_ns = d->s->now_ns;
+	vv->until_ns = sim_daemon_until_ns(d);
+	vv->read_cost_ns = d->read_cost_ns;
+	vv->t0_ns = c->t0_ns;
+	vv->rate_q48 = c->rate_q48;
+	vv->start = c->p.start;
+	vv->c0_q48 = c->c0_q48;
+	vv->last_clock = -1;
+	memcpy(&vv->counter, &c->page, sizeof(vv->counter));
+	memcpy(&vv->vd, &d->s->k.vdata, sizeof(vv->vd));
+}
+
+/**
+ * sim_daemon_vvar_sync() - catch up with the reads the daemon made in its own process
+ * @d: the server
+ *
+ * Virtual time moves to where the daemon's reads took it (no tick lies
+ * between: the page's until_ns), and the daemon's last read must equal the
+ * simulated vDSO's at that instant (the preload ran the same code on the same
+ * page and counter value: anything else is a broken copy).
+ */
+void sim_daemon_vvar_sync(struct sim_daemon *d)
+{
+	const struct tkp_vvar *vv = d->vv;
+	struct timespec64 ts;
+
+	if (!vv)
+		return;
+	if (vv->now_ns > d->s->now_ns)
+		sim_advance_to(d->s, vv->now_ns);
+	d->local_reads = vv->local_reads;
+	if (vv->last_clock < 0 || d->violation[0])
+		return;
+	if (sim_clock_gettime(d->s, SIM_PATH_VDSO, vv->last_clock, &ts) ||
+	    ts_to_ns(&ts) != (__int128)vv->last_sec * NSEC_PER_SEC + vv->last_nsec) {
+		char a[48], b[48];
+
+		oracle_format_ns(a, sizeof(a),
+				 (__int128)vv->last_sec * NSEC_PER_SEC + vv->last_nsec);
+		oracle_format_ns(b, sizeof(b), ts_to_ns(&ts));
+		snprintf(d->violation, sizeof(d->violation),
+			 "CLOCK_%s: the daemon's in-process vDSO read %s != the simulated vDSO %s",
+			 oracle_clock_name(vv->last_clock), a, b);
+	}
+}
+
+/**
+ * sim_daemon_check() - every property `tksim run` checks, at the current instant
+ * @d: the server; the first violation is kept in @d->violation (the run then ends, exit 1)
+ *
+ * Called after each request (a read batch, a wait, an adjtimex call): the vDSO
+ * equals the kernel side for every clock, monotonic clocks never went back
+ * (across the whole run), coarse <= fine, time() <= REALTIME, and
+ * MONOTONIC_RAW is the exact conversion of the counter.
+ */
+void sim_daemon_check(struct sim_daemon *d)
+{
+	if (d->violation[0] || !d->oracle)
+		return;
+	oracle_check_tick(d->s, &d->mono, &d->ostats, d->violation, sizeof(d->violation));
+}

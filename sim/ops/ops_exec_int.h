@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* tksim's own: what the op executor's files share (sim/ops/ops_exec.c, sim/ops/ops_finding.c). */
+#ifndef TKSIM_SIM_OPS_OPS_EXEC_INT_H
+#define TKSIM_SIM_OPS_OPS_EXEC_INT_H
+
+#include <stdio.h>
+
+#include "sim/ops/ops_exec.h"
+
+/*
+ * struct exec - one run of the executor: the system, the oracle's state, the
+ * result being filled, and what the last failed check saw (@prop, @clock, @why).
+ */
+struct exec {
+	struct sim_system *s;
+	struct oracle_ops o;
+	struct sim_ops_result *r;
+	unsigned int flags;
+	unsigned int op_index;
+	u64 checked_ns;
+	bool owns;
+	struct sim_css *css;
+	FILE *log;
+	u64 pending0; /* ns not yet accumulated before the adjtimex being checked */
+	char prop[32];
+	char clock[24];
+	char why[256];
+};
+
+bool ops_finding(struct exec *x, const char *kind);
+/* ns not yet accumulated (the counter past cycle_last, converted with tkr_mono). */
+u64 ops_pending_ns(const struct exec *x);
+
+#endif /* TKSIM_SIM_OPS_OPS_EXEC_INT_H */

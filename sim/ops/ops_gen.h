@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* tksim's own: seeded generation, mutation and shrinking of op lists (tksim fuzz). */
+#ifndef TKSIM_SIM_OPS_OPS_GEN_H
+#define TKSIM_SIM_OPS_OPS_GEN_H
+
+#include "sim/ops/ops_exec.h"
+#include "sim/rng.h"
+
+void sim_ops_generate(struct sim_op_list *l, struct sim_rng *r, unsigned int nr_ops);
+void sim_ops_mutate(struct sim_op_list *l, struct sim_rng *r);
+unsigned int sim_ops_shrink(struct sim_op_list *l, u64 bugs, unsigned int flags, const char *sig,
+			    unsigned int max_runs);
+
+#endif /* TKSIM_SIM_OPS_OPS_GEN_H */

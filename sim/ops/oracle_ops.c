@@ -1,0 +1,504 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: the oracle after every op (see sim/ops/oracle_ops.h).
+#include "sim/ops/oracle_ops.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "vdso/calc.h"
+#include "vdso/hw_counter.h"
+
+const char *const oracle_prop_names[OP_PROP_NR] = {
+	[OP_PROP_VDSO_EQ] = "vdso-equals-kernel",
+	[OP_PROP_MONOTONIC] = "monotonic",
+	[OP_PROP_COARSE] = "coarse-not-ahead",
+	[OP_PROP_RAW_EXACT] = "raw-exact",
+	[OP_PROP_FREQ_STILL] = "still-at-freq-change",
+	[OP_PROP_FAILED_CALL] = "failed-call-changes-nothing",
+	[OP_PROP_SECOND_OVERFLOW] = "second-overflow-once",
+	[OP_PROP_NTP_ERROR] = "ntp-error-step",
+	[OP_PROP_MAXADJ] = "mult-within-maxadj",
+	[OP_PROP_READBACK] = "adjtimex-readback",
+	[OP_PROP_ERRNO] = "errno",
+	[OP_PROP_MIDWRITE] = "reader-retries-mid-write",
+	[OP_PROP_CS_SWITCH] = "still-at-clocksource-switch",
+};
+
+/* Inside the vvar write section: both clock groups' seq must be odd, or a reader keeps a torn
+ * page. */
+static void midwrite_hook(struct tk_kernel *k, void *arg)
+{
+	struct oracle_ops *o = arg;
+
+	for (unsigned int i = 0; i < CS_BASES; i++) {
+		u32 seq = READ_ONCE(k->vdata.clock_data[i].seq);
+
+		if (!(seq & 1)) {
+			snprintf(o->midwrite_why, sizeof(o->midwrite_why),
+				 "vvar clock_data[%u].seq %" PRIu32
+				 " is even inside the write section: a reader would not retry",
+				 i, seq);
+			break;
+		}
+	}
+	o->evals[OP_PROP_MIDWRITE]++;
+	o->midwrite = false;
+	k->vdso_write_hook = NULL;
+}
+
+/**
+ * oracle_ops_arm_midwrite() - check the next vvar update from inside its write section
+ * @o: the oracle
+ * @s: the system
+ */
+void oracle_ops_arm_midwrite(struct oracle_ops *o, struct sim_system *s)
+{
+	o->midwrite = true;
+	o->midwrite_why[0] = '\0';
+	s->k.vdso_write_hook = midwrite_hook;
+	s->k.vdso_write_hook_arg = o;
+}
+
+/** oracle_ops_init() - a fresh oracle for system @s (CPU 0 only). */
+void oracle_ops_init(struct oracle_ops *o, struct sim_system *s)
+{
+	memset(o, 0, sizeof(*o));
+	o->cpus = 1;
+	oracle_ops_resync(o, s);
+}
+
+/** oracle_ops_resync() - the clock was set: start second_overflow() bookkeeping again. */
+void oracle_ops_resync(struct oracle_ops *o, struct sim_system *s)
+{
+	const struct timekeeper *tk = &s->k.tk_core.timekeeper;
+
+	o->xtime_sec = tk->xtime_sec;
+	o->unreported = tk->unreported_secs;
+	o->calls = s->k.ntp.nr_second_overflow;
+	o->leap_sum = s->k.ntp.leap_sum;
+}
+
+/** oracle_state_take() - copy every number a call may change. */
+void oracle_state_take(struct oracle_state *st, const struct sim_system *s)
+{
+	const struct tk_kernel *k = &s->k;
+
+	memset(st, 0, sizeof(*st));
+	st->seq = k->tk_core.seq;
+	memcpy(&st->tk, &k->tk_core.timekeeper, sizeof(st->tk));
+	memcpy(&st->shadow, &k->tk_core.shadow_timekeeper, sizeof(st->shadow));
+	memcpy(&st->ntp, &k->ntp, sizeof(st->ntp));
+	memcpy(&st->vdata, &k->vdata, sizeof(st->vdata));
+	st->tz = k->sys_tz;
+	st->suspended = k->suspended;
+	st->suspend_cycles = k->suspend_cycles;
+}
+
+/**
+ * oracle_state_diff() - name the first part of the state that differs
+ * Return: 0 when @a and @b are equal byte for byte, -1 and @why otherwise.
+ */
+int oracle_state_diff(const struct oracle_state *a, const struct oracle_state *b, char *why,
+		      size_t n)
+{
+	static const struct {
+		const char *name;
+		size_t off, len;
+	} parts[] = {
+		{ "tk_core.seq", offsetof(struct oracle_state, seq), sizeof(u32) },
+		{ "the timekeeper", offsetof(struct oracle_state, tk), sizeof(struct timekeeper) },
+		{ "the shadow timekeeper", offsetof(struct oracle_state, shadow),
+		  sizeof(struct timekeeper) },
+		{ "the NTP state", offsetof(struct oracle_state, ntp), sizeof(struct ntp_data) },
+		{ "the vvar page", offsetof(struct oracle_state, vdata),
+		  sizeof(struct vdso_time_data) },
+		{ "sys_tz", offsetof(struct oracle_state, tz), sizeof(struct tk_timezone) },
+		{ "timekeeping_suspended", offsetof(struct oracle_state, suspended), sizeof(bool) },
+	};
+
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		if (memcmp((const char *)a + parts[i].off, (const char *)b + parts[i].off,
+			   parts[i].len)) {
+			snprintf(why, n, "%s changed although the call failed", parts[i].name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void set_prop(char *prop, enum oracle_prop p)
+{
+	strcpy(prop, oracle_prop_names[p]);
+}
+
+/*
+ * ntp_error across one tick.  timekeeping_adjust() sets
+ *   mult = floor(A / ci) + e,  A = (ntp_tick >> es) - xtime_remainder,  e = ntp_err_mult
+ * (ci = cycle_interval, es = ntp_error_shift), and each accumulated interval adds
+ *   d = ntp_tick - ((ci * mult + xtime_remainder) << es)
+ * to ntp_error, with the cached ntp_tick the mult was computed from (the tick
+ * refreshes it only after accumulating).  Writing r = A - ci * floor(A / ci),
+ * 0 <= r < ci, and l = ntp_tick mod 2^es:
+ *   e = 0:  d = (r << es) + l                in [0, U)
+ *   e = 1:  d = (r << es) + l - (ci << es)   in [-U, 0)      with U = ci << es.
+ * So a tick accumulating n intervals moves ntp_error by n * d: up by less than
+ * n * U when e = 0, down by at most n * U when e = 1.  apply_adjustment() leaves ntp_error alone
+ * (v4.19+), and a second boundary inside the accumulation changes NTP's tick length, not the cached
+ * ntp_tick, so the bound is exact for every tick.
+ */
+static int check_ntp_error(struct oracle_ops *o, const struct timekeeper *tk0,
+			   const struct timekeeper *tk, char *prop, char *why, size_t n)
+{
+	u64 delta = (tk->tkr_mono.cycle_last - tk0->tkr_mono.cycle_last) & tk->tkr_mono.mask;
+	u64 intervals = tk->cycle_interval ? delta / tk->cycle_interval : 0;
+	__int128 u = (__int128)tk->cycle_interval << tk->ntp_error_shift;
+	__int128 d = (__int128)tk->ntp_error - tk0->ntp_error;
+	__int128 lo = tk0->ntp_err_mult ? -(__int128)intervals * u : 0;
+	__int128 hi = tk0->ntp_err_mult ? 0 : (__int128)intervals * u;
+
+	o->evals[OP_PROP_NTP_ERROR]++;
+	/* A clocksource change or a cleared NTP state re-bases everything. */
+	if (tk0->tkr_mono.clock != tk->tkr_mono.clock || tk0->ntp_tick == 0 ||
+	    tk0->cycle_interval != tk->cycle_interval ||
+	    tk0->ntp_error_shift != tk->ntp_error_shift)
+		return 0;
+	if (d >= lo && d <= hi)
+		return 0;
+	set_prop(prop, OP_PROP_NTP_ERROR);
+	snprintf(why, n,
+		 "ntp_error moved by %" PRId64 " over %" PRIu64
+		 " intervals with ntp_err_mult %" PRIu32 " (allowed [%" PRId64 ", %" PRId64 "])",
+		 (s64)d, intervals, tk0->ntp_err_mult, (s64)lo, (s64)hi);
+	return -1;
+}
+
+/*
+ * second_overflow() once per accumulated second.  xtime_sec moves, between two
+ * settings of the clock, only by: +1 per accumulated second that NTP is told
+ * about (nr_second_overflow), the leaps NTP returns (leap_sum), -1 when a mult
+ * correction borrows a second and +1 for a second accumulated without NTP
+ * because skip_second_overflow is set (tk->unreported_secs counts both).  So
+ *   d(xtime_sec) = d(calls) + d(leap_sum) + d(unreported_secs).
+ * Not d(skip_second_overflow): the kernel sets that flag, it does not count;
+ * a clock set leaves a pending one set, and the next borrow sets it again
+ * (the 2026-11-30 campaign's finding, tests/fuzz/regress/borrow-twice-*.scn).
+ */
+static int check_second_overflow(struct oracle_ops *o, struct sim_system *s, char *prop, char *why,
+				 size_t n)
+{
+	const struct timekeeper *tk = &s->k.tk_core.timekeeper;
+	s64 dx = (s64)(tk->xtime_sec - o->xtime_sec);
+	s64 dc = (s64)(s->k.ntp.nr_second_overflow - o->calls);
+	s64 dl = s->k.ntp.leap_sum - o->leap_sum;
+	s64 du = tk->unreported_secs - o->unreported;
+	int ret = 0;
+
+	o->evals[OP_PROP_SECOND_OVERFLOW]++;
+	if (dx != dc + dl + du) {
+		set_prop(prop, OP_PROP_SECOND_OVERFLOW);
+		snprintf(why, n,
+			 "xtime_sec moved %" PRId64 " s but second_overflow() ran %" PRId64
+			 " times (leaps %" PRId64 ", borrowed/skipped %+" PRId64 ")",
+			 dx, dc, dl, du);
+		ret = -1;
+	}
+	oracle_ops_resync(o, s);
+	return ret;
+}
+
+/*
+ * The kernel's own warning as the signal: timekeeping_adjust() counts every
+ * adjustment that leaves mult beyond the clocksource's maxadj (its "Adjusting
+ * %s more than 11%" printk, tk->maxadj_warnings); a tick that raised the
+ * count is a finding.
+ */
+static int check_maxadj(struct oracle_ops *o, const struct timekeeper *tk0,
+			const struct timekeeper *tk, char *prop, char *why, size_t n)
+{
+	const struct clocksource *cs = tk->tkr_mono.clock;
+
+	o->evals[OP_PROP_MAXADJ]++;
+	if (tk->maxadj_warnings == tk0->maxadj_warnings)
+		return 0;
+	set_prop(prop, OP_PROP_MAXADJ);
+	snprintf(why, n,
+		 "mult %" PRIu32 " is %+" PRId64 " from the clocksource's %" PRIu32
+		 ", beyond maxadj %" PRIu32 " (the kernel's \"more than 11%%\" warning)",
+		 tk->tkr_mono.mult, (s64)tk->tkr_mono.mult - (s64)cs->mult, cs->mult, cs->maxadj);
+	return -1;
+}
+
+/**
+ * oracle_ops_tick() - the properties of one tick, given the timekeeper before it
+ * @o:   the oracle
+ * @s:   the system, just after the tick
+ * @tk0: the live timekeeper just before the tick
+ * @prop, @why, @n: the finding
+ * Return: 0, or -1 with @prop and @why.
+ */
+int oracle_ops_tick(struct oracle_ops *o, struct sim_system *s, const struct timekeeper *tk0,
+		    char *prop, char *why, size_t n)
+{
+	const struct timekeeper *tk = &s->k.tk_core.timekeeper;
+
+	if (s->k.suspended)
+		return 0;
+	if (check_ntp_error(o, tk0, tk, prop, why, n) ||
+	    check_second_overflow(o, s, prop, why, n) || check_maxadj(o, tk0, tk, prop, why, n))
+		return -1;
+	return 0;
+}
+
+/** oracle_ops_clock_of() - "CLOCK_X ..." in an oracle message: X, or "-" (@clock: 24 bytes). */
+void oracle_ops_clock_of(const char *why, char *clock)
+{
+	const char *c = strstr(why, "CLOCK_");
+	size_t len = 0;
+
+	if (!c) {
+		strcpy(clock, "-");
+		return;
+	}
+	c += 6;
+	while (c[len] && c[len] != ' ' && c[len] != ':' && len < 23)
+		len++;
+	memcpy(clock, c, len);
+	clock[len] = '\0';
+}
+
+/**
+ * oracle_ops_raw_cycles() - unwrapped cycles of the counter MONOTONIC_RAW runs on
+ * @o: the oracle
+ * @s: the system
+ *
+ * Return: cycles since virtual time 0 (128 bits).
+ */
+unsigned __int128 oracle_ops_raw_cycles(const struct oracle_ops *o, const struct sim_system *s)
+{
+	if (!o->raw_counter)
+		return sim_raw_cycles_since_boot(s);
+	return sim_counter_elapsed(o->raw_counter, s->now_ns);
+}
+
+/**
+ * oracle_ops_raw_rebase() - MONOTONIC_RAW runs on counter @c from now on
+ * @o: the oracle
+ * @s: the system, just switched to @c's clocksource
+ * @c: the counter under it
+ *
+ * The switch's own continuity is checked by the caller (every clock reads
+ * the same just before and after it); from there raw time is the exact
+ * conversion of @c's cycles, on from tkr_raw's base and sub-ns remainder.
+ */
+void oracle_ops_raw_rebase(struct oracle_ops *o, const struct sim_system *s,
+			   const struct sim_counter *c)
+{
+	const struct tk_read_base *raw = &s->k.tk_core.timekeeper.tkr_raw;
+
+	o->raw_counter = c;
+	o->raw_skipped = oracle_ops_raw_cycles(o, s);
+	o->raw_base_ns = raw->base;
+	o->raw_frac = raw->xtime_nsec;
+}
+
+/*
+ * MONOTONIC_RAW is the exact conversion (cycles * mult) >> shift of the
+ * counter cycles since boot (since the last clocksource switch, from its
+ * value then), less those that ran while suspended (resume re-bases
+ * cycle_last: raw time stops in suspend).  As oracle_check_raw_exact(),
+ * with the suspended cycles taken out, on the vDSO value @raw the instant
+ * check read on CPU 0 at this same instant (a second read returns it again).
+ */
+static int check_raw(struct oracle_ops *o, struct sim_system *s, __int128 raw, char *prop,
+		     char *clock, char *why, size_t n)
+{
+	const struct clocksource *cs = s->k.tk_core.timekeeper.tkr_raw.clock;
+	__int128 want = o->raw_base_ns +
+			(__int128)(((oracle_ops_raw_cycles(o, s) - o->raw_skipped) * cs->mult +
+				    o->raw_frac) >>
+				   cs->shift);
+	char a[48], b[48];
+
+	if (raw == (__int128)want)
+		return 0;
+	set_prop(prop, OP_PROP_RAW_EXACT);
+	strcpy(clock, "MONOTONIC_RAW");
+	oracle_format_ns(a, sizeof(a), raw);
+	oracle_format_ns(b, sizeof(b), (__int128)want);
+	snprintf(why, n, "CLOCK_MONOTONIC_RAW %s != exact conversion %s", a, b);
+	return -1;
+}
+
+/*
+ * On a CPU whose counter is skewed (vdso_this_cpu set): x86's vDSO rule
+ * for VDSO_CLOCKMODE_TSC, which freezes a counter behind cycle_last at the
+ * base (d8bb6f4c1670), must give the kernel side's MONOTONIC.  The engine's
+ * counter is synthetic and its own vDSO mode follows the generic rule
+ * (no clamp: arches whose counters are synchronised), so the TSC rule is
+ * applied to its page, as tests/sim/check_bugs.c does.
+ */
+static int check_skewed_cpu(struct sim_system *s, char *why, size_t n)
+{
+	const struct vdso_clock *vc = &s->k.vdata.clock_data[CS_HRES_COARSE];
+	u64 cycles = arch_get_hw_counter(VDSO_CLOCKMODE_SIM, &s->k.vdata);
+	u64 ns = cycles_to_ns_bugs(cycles & (u64)S64_MAX, vc->cycle_last, (u64)S64_MAX,
+				   vc->max_cycles, vc->mult, vc->basetime[TK_CLOCK_MONOTONIC].nsec,
+				   vc->shift, vdso_neg_clamp(VDSO_CLOCKMODE_TSC),
+				   READ_ONCE(s->k.vdata.arch_data.bugs));
+	__int128 vdso = (__int128)vc->basetime[TK_CLOCK_MONOTONIC].sec * NSEC_PER_SEC + ns;
+	struct timespec64 k;
+	char a[48], b[48];
+
+	if (sim_clock_gettime(s, SIM_PATH_SYSCALL, TK_CLOCK_MONOTONIC, &k) == 0 &&
+	    ts_to_ns(&k) == vdso)
+		return 0;
+	oracle_format_ns(a, sizeof(a), vdso);
+	oracle_format_ns(b, sizeof(b), ts_to_ns(&k));
+	snprintf(why, n, "CLOCK_MONOTONIC on CPU %u (TSC rule): vdso %s != syscall %s",
+		 vdso_this_cpu, a, b);
+	return -1;
+}
+
+/**
+ * oracle_ops_instant() - every instant property, through both paths, on every CPU read
+ * @o:     the oracle
+ * @s:     the system
+ * @prop:  the violated property's name (at least 32 bytes)
+ * @clock: the clock it concerns, or "-" (at least 24 bytes)
+ * @why:   what was seen
+ * @n:     size of @why
+ * Return: 0, or -1.
+ */
+int oracle_ops_instant(struct oracle_ops *o, struct sim_system *s, char *prop, char *clock,
+		       char *why, size_t n)
+{
+	unsigned int saved = vdso_this_cpu;
+	__int128 v[VDSO_BASES];
+	int ret = 0;
+
+	strcpy(clock, "-");
+	if (o->midwrite_why[0]) {
+		set_prop(prop, OP_PROP_MIDWRITE);
+		snprintf(why, n, "%s", o->midwrite_why);
+		o->midwrite_why[0] = '\0';
+		return -1;
+	}
+	for (unsigned int cpu = 0; cpu < SIM_OPS_MAX_CPUS && !ret; cpu++) {
+		if (!(o->cpus & (1U << cpu)))
+			continue;
+		vdso_this_cpu = cpu;
+		o->evals[OP_PROP_VDSO_EQ]++;
+		/*
+		 * A CPU whose counter is skewed sees the mult steering of CPU 0's counter
+		 * value from elsewhere: ordering properties need synchronised counters
+		 * (the kernel marks a warping TSC unstable).  Both paths must still agree.
+		 */
+		if (cpu) {
+			/*
+			 * The TSC rule is for a 64-bit TSC; narrower counters do not skew,
+			 * nor does another clocksource (one HPET for all CPUs).
+			 */
+			if (s->cfg.counter.bits < 64 ||
+			    s->k.tk_core.timekeeper.tkr_mono.clock != &s->counter.cs)
+				continue;
+			ret = check_skewed_cpu(s, why, n);
+			if (ret) {
+				strcpy(clock, "MONOTONIC");
+				set_prop(prop, OP_PROP_VDSO_EQ);
+			}
+			continue;
+		}
+		o->evals[OP_PROP_MONOTONIC]++;
+		o->evals[OP_PROP_COARSE]++;
+		if (oracle_check_instant_values(s, &o->mono[cpu], NULL, why, n, v)) {
+			ret = -1;
+			oracle_ops_clock_of(why, clock);
+			if (strstr(why, "went back"))
+				set_prop(prop, OP_PROP_MONOTONIC);
+			else if (strstr(why, "is ahead of"))
+				set_prop(prop, OP_PROP_COARSE);
+			else
+				set_prop(prop, OP_PROP_VDSO_EQ);
+		}
+	}
+	vdso_this_cpu = saved;
+	if (ret)
+		return ret;
+	o->evals[OP_PROP_RAW_EXACT]++;
+	return check_raw(o, s, v[TK_CLOCK_MONOTONIC_RAW], prop, clock, why, n);
+}
+
+/**
+ * oracle_ops_readback() - what a successful adjtimex() returned is the kernel's state
+ * @o:     the oracle
+ * @s:     the system, just after the call
+ * @got:   what the call returned in its struct
+ * @ret:   its return value (the clock state)
+ * @modes: the modes it was called with
+ * @why:   what differs
+ * @n:     size of @why
+ *
+ * The state is read directly (NTP state, tai_offset, REALTIME now) and through
+ * a second, read-only adjtimex() at the same instant, which must agree.
+ * Return: 0 or -1.
+ */
+int oracle_ops_readback(struct oracle_ops *o, struct sim_system *s, const struct tk_timex *got,
+			int ret, unsigned int modes, char *why, size_t n)
+{
+	const struct ntp_data *ntp = &s->k.ntp;
+	struct tk_timex rd = { 0 };
+	struct timespec64 now;
+	int ret2;
+	long long sub;
+	s64 off;
+
+	o->evals[OP_PROP_READBACK]++;
+	ktime_get_real_ts64(&s->k, &now);
+	sub = (ntp->time_status & STA_NANO) ? now.tv_nsec : now.tv_nsec / 1000;
+#define RB(cond, fmt, a, b)                                                                    \
+	if (cond) {                                                                            \
+		snprintf(why, n, "adjtimex returned " fmt " but the kernel holds " fmt, a, b); \
+		return -1;                                                                     \
+	}
+	RB(got->status != ntp->time_status, "status %d", got->status, ntp->time_status);
+	RB(got->constant != ntp->time_constant, "constant %lld", got->constant,
+	   (long long)ntp->time_constant);
+	RB(got->maxerror != ntp->time_maxerror, "maxerror %lld", got->maxerror,
+	   (long long)ntp->time_maxerror);
+	RB(got->esterror != ntp->time_esterror, "esterror %lld", got->esterror,
+	   (long long)ntp->time_esterror);
+	RB(got->tick != (long long)ntp->tick_usec, "tick %lld", got->tick,
+	   (long long)ntp->tick_usec);
+	/* The remaining phase, ns or us, signed (v6.13+: no (u32) cast, f5807b0606da). */
+	off = shift_right(ntp_mul_wrap(ntp->time_offset, (s64)ntp->hz), NTP_SCALE_SHIFT);
+	if (!(ntp->time_status & STA_NANO))
+		off /= (s64)NSEC_PER_USEC;
+	RB(!(modes & ADJ_ADJTIME) && got->offset != off, "offset %lld", got->offset,
+	   (long long)off);
+	/*
+	 * Past the leap second but before the tick has applied it, __do_adjtimex()
+	 * (kernel/time/ntp.c, "Handle leapsec adjustments") returns tai and time as
+	 * they will be after the leap: compare them only before it.
+	 */
+	if (now.tv_sec < ntp->ntp_next_leap_sec) {
+		RB(got->tai != s->k.tk_core.timekeeper.tai_offset, "tai %d", got->tai,
+		   s->k.tk_core.timekeeper.tai_offset);
+		if (got->time.tv_sec != now.tv_sec || got->time.tv_usec != sub) {
+			snprintf(why, n,
+				 "adjtimex returned time %lld s + %lld but REALTIME is %lld s + "
+				 "%lld "
+				 "(us, or ns with STA_NANO)",
+				 got->time.tv_sec, got->time.tv_usec, (long long)now.tv_sec, sub);
+			return -1;
+		}
+	}
+	ret2 = do_adjtimex(&s->k, &rd, false);
+	RB(ret2 != ret, "state %d", ret, ret2);
+	RB(rd.freq != got->freq, "freq %lld", got->freq, rd.freq);
+	RB(!(modes & ADJ_ADJTIME) && rd.offset != got->offset, "offset %lld", got->offset,
+	   rd.offset);
+	RB(rd.precision != got->precision || rd.tolerance != got->tolerance, "precision %lld",
+	   got->precision, rd.precision);
+#undef RB
+	return 0;
+}

@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* tksim's own: the oracle after every op of an op list (properties, findings, known ones). */
+#ifndef TKSIM_SIM_OPS_ORACLE_OPS_H
+#define TKSIM_SIM_OPS_ORACLE_OPS_H
+
+/*
+ * sim_ops_run() (sim/ops/ops_exec.c) calls these around every op.  Each property
+ * has a name; a violation is a finding whose signature is
+ * "PROPERTY CLOCK OPKIND" (CLOCK is "-" where no clock is involved), so that
+ * the same fault reached by many inputs collapses to one finding.  Known
+ * kernel behaviours are listed in sim/ops/oracle_known.c with their explanation.
+ */
+
+#include "sim/oracle.h"
+#include "sim/ops/ops.h"
+
+/** enum oracle_prop - the properties checked after every op */
+enum oracle_prop {
+	OP_PROP_VDSO_EQ, /* vDSO == kernel-side, every clock, every CPU */
+	OP_PROP_MONOTONIC, /* monotonic clocks never go back (per CPU) */
+	OP_PROP_COARSE, /* coarse <= fine, time() <= REALTIME */
+	OP_PROP_RAW_EXACT, /* MONOTONIC_RAW == exact conversion of the counter */
+	OP_PROP_FREQ_STILL, /* no clock moves when the frequency changes at one instant */
+	OP_PROP_FAILED_CALL, /* a failing call changes no state at all */
+	OP_PROP_SECOND_OVERFLOW, /* second_overflow() once per accumulated second */
+	OP_PROP_NTP_ERROR, /* ntp_error moves at most as the kernel's arithmetic allows */
+	OP_PROP_MAXADJ, /* mult within the clocksource's maxadj (the 11 % printk) */
+	OP_PROP_READBACK, /* adjtimex returns the state it set */
+	OP_PROP_ERRNO, /* a call fails only with EINVAL, EPERM or EOPNOTSUPP */
+	OP_PROP_MIDWRITE, /* inside the vvar write section a reader must retry */
+	OP_PROP_CS_SWITCH, /* no clock moves at the instant of a clocksource switch */
+	OP_PROP_NR,
+};
+
+extern const char *const oracle_prop_names[OP_PROP_NR];
+
+/**
+ * struct sim_finding - one violated property
+ * @sig:      "PROPERTY CLOCK OPKIND"
+ * @why:      what was seen, one line
+ * @op_index: the op after which it was seen
+ * @t_ns:     virtual time then
+ * @known:    the signature is a known kernel behaviour (sim/ops/oracle_known.c)
+ */
+struct sim_finding {
+	char sig[96];
+	char why[256];
+	unsigned int op_index;
+	u64 t_ns;
+	bool known;
+};
+
+/**
+ * struct oracle_ops - the oracle's memory across the ops of one run
+ * @mono:       last value of each clock, per simulated CPU
+ * @cpus:       bitmask of CPUs read (CPU 0 and every skewed one)
+ * @evals:      times each property was evaluated (the coverage of properties)
+ * @xtime_sec, @calls, @leap_sum, @unreported: second_overflow() bookkeeping at the
+ *              last op: xtime_sec, ntp.nr_second_overflow, ntp.leap_sum,
+ *              tk->unreported_secs
+ * @raw_skipped: cycles of @raw_counter MONOTONIC_RAW does not count: those
+ *              that ran while suspended (raw time stops then) and, after a
+ *              clocksource switch, those before it
+ * @raw_counter: the counter under the current clocksource (NULL: the engine's)
+ * @raw_base_ns, @raw_frac: MONOTONIC_RAW at the last switch, as tkr_raw's
+ *              base and xtime_nsec (0 before any): the exact conversion
+ *              runs on from there
+ * @midwrite:   a read-mid-write op is armed
+ * @midwrite_why: what the write-section check saw ("" when it held)
+ */
+struct oracle_ops {
+	struct oracle_mono mono[SIM_OPS_MAX_CPUS];
+	unsigned int cpus;
+	u64 evals[OP_PROP_NR];
+	u64 xtime_sec;
+	u64 calls;
+	s64 leap_sum;
+	s64 unreported;
+	unsigned __int128 raw_skipped;
+	const struct sim_counter *raw_counter;
+	__int128 raw_base_ns;
+	u64 raw_frac;
+	bool midwrite;
+	char midwrite_why[160];
+};
+
+/**
+ * struct oracle_state - every number a call may change (compared byte for byte)
+ * Padding is zeroed by oracle_state_take(), so memcmp is exact.
+ */
+struct oracle_state {
+	u32 seq;
+	struct timekeeper tk;
+	struct timekeeper shadow;
+	struct ntp_data ntp;
+	struct vdso_time_data vdata;
+	struct tk_timezone tz;
+	bool suspended;
+	u64 suspend_cycles;
+};
+
+void oracle_ops_init(struct oracle_ops *o, struct sim_system *s);
+void oracle_ops_resync(struct oracle_ops *o, struct sim_system *s);
+void oracle_state_take(struct oracle_state *st, const struct sim_system *s);
+int oracle_state_diff(const struct oracle_state *a, const struct oracle_state *b, char *why,
+		      size_t n);
+int oracle_ops_tick(struct oracle_ops *o, struct sim_system *s, const struct timekeeper *tk0,
+		    char *prop, char *why, size_t n);
+void oracle_ops_clock_of(const char *why, char *clock);
+unsigned __int128 oracle_ops_raw_cycles(const struct oracle_ops *o, const struct sim_system *s);
+void oracle_ops_raw_rebase(struct oracle_ops *o, const struct sim_system *s,
+			   const struct sim_counter *c);
+void oracle_ops_arm_midwrite(struct oracle_ops *o, struct sim_system *s);
+int oracle_ops_instant(struct oracle_ops *o, struct sim_system *s, char *prop, char *clock,
+		       char *why, size_t n);
+int oracle_ops_readback(struct oracle_ops *o, struct sim_system *s, const struct tk_timex *got,
+			int ret, unsigned int modes, char *why, size_t n);
+
+/* Known kernel behaviours (sim/ops/oracle_known.c). */
+const char *oracle_known_explain(const char *sig);
+void oracle_known_list(FILE *f);
+
+#endif /* TKSIM_SIM_OPS_ORACLE_OPS_H */

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: the torture tester's timekeeper thread: tick, churn, log (see
+// sim/torture/torture.h).
+#define _GNU_SOURCE
+#include "timekeeper/adjtimex.h"
+
+#include "sim/torture/torture_int.h"
+#include "vdso/calc.h"
+
+/* ------------------------------------------------------------- timekeeper */
+
+static void set_begin(struct torture_ctx *c)
+{
+	WRITE_ONCE(c->set_seq, READ_ONCE(c->set_seq) + 1);
+	/* The odd set_seq is visible before any clock the set changes. */
+	smp_wmb();
+}
+
+static void set_end(struct torture_ctx *c)
+{
+	__atomic_store_n(&c->set_seq, READ_ONCE(c->set_seq) + 1, __ATOMIC_RELEASE);
+}
+
+/* One churn operation, chosen at random among the enabled kinds. */
+static void churn(struct torture_ctx *c, struct sim_rng *rng, int *sign)
+{
+	struct tk_kernel *k = c->k;
+	u32 kinds[3], n = 0, kind;
+	struct tk_timex tx = { 0 };
+
+	for (u32 i = 0; i < 3; i++)
+		if (c->o->churn & BIT(i))
+			kinds[n++] = BIT(i);
+	kind = kinds[sim_rng_below(rng, n)];
+	if (kind == TORTURE_CHURN_FREQ) {
+		/* skew_consistency.c flips +/-500 ppm; here a random size up to that. */
+		tx.modes = ADJ_FREQUENCY;
+		tx.freq = *sign * (long long)sim_rng_below(rng, (500ULL << 16) + 1);
+		*sign = -*sign;
+		do_adjtimex(k, &tx, true);
+	} else if (kind == TORTURE_CHURN_OFFSET) {
+		s64 ns = sim_rng_range(rng, -(s64)NSEC_PER_SEC / 2, NSEC_PER_SEC / 2);
+
+		tx.modes = ADJ_SETOFFSET | ADJ_NANO;
+		tx.time.tv_sec = ns < 0 ? -1 : 0;
+		tx.time.tv_usec = ns < 0 ? ns + NSEC_PER_SEC : ns;
+		set_begin(c);
+		do_adjtimex(k, &tx, true);
+		set_end(c);
+	} else {
+		struct timespec64 now;
+		s64 ns = sim_rng_range(rng, -(s64)NSEC_PER_SEC / 2, NSEC_PER_SEC / 2);
+
+		ktime_get_real_ts64(k, &now);
+		now.tv_sec += ns / NSEC_PER_SEC;
+		now.tv_nsec += ns % NSEC_PER_SEC;
+		if (now.tv_nsec < 0) {
+			now.tv_nsec += NSEC_PER_SEC;
+			now.tv_sec--;
+		} else if (now.tv_nsec >= NSEC_PER_SEC) {
+			now.tv_nsec -= NSEC_PER_SEC;
+			now.tv_sec++;
+		}
+		set_begin(c);
+		do_settimeofday64(k, &now);
+		set_end(c);
+	}
+	c->churn_ops++;
+}
+
+/*
+ * The step back a publication may legitimately cause (struct torture_pub):
+ * (cycles the operation took) * |mult change| >> shift, plus 1 ns of
+ * rounding; 0 when mult did not change (then continuity is exact).
+ */
+static u64 mult_change_excuse(struct torture_ctx *c, u32 old_mult, u64 cycles, bool several)
+{
+	const struct vdso_clock *vc = &c->k->vdata.clock_data[CS_HRES_COARSE];
+	u64 mask = vdso_delta_mask(vc->clock_mode, vc->mask);
+	u32 d = vc->mult > old_mult ? vc->mult - old_mult : old_mult - vc->mult;
+
+	/* Several publications in one call: one may have dithered mult and the next undone it. */
+	d += several;
+	if (!d)
+		return 0;
+	return (u64)(((unsigned __int128)(cycles & mask) * d) >> vc->shift) + 1;
+}
+
+/* After one timekeeper operation that began at counter @c_pre: log what it published. */
+static void tk_op_done(struct torture_ctx *c, u32 *logged, u32 *mult, u64 c_pre)
+{
+	u64 c_post = torture_counter(c);
+	u32 seq = READ_ONCE(c->k->tk_core.seq);
+
+	if (seq == *logged)
+		return;
+	torture_log_publication(c, seq, *logged,
+				mult_change_excuse(c, *mult, c_post - c_pre, seq - *logged > 2));
+	*logged = seq;
+	*mult = c->k->vdata.clock_data[CS_HRES_COARSE].mult;
+}
+
+static void timespec_add_ns(struct timespec *t, u64 ns)
+{
+	t->tv_nsec += (long)ns;
+	while (t->tv_nsec >= NSEC_PER_SEC) {
+		t->tv_nsec -= NSEC_PER_SEC;
+		t->tv_sec++;
+	}
+}
+
+/*
+ * The timekeeper thread: the tick at HZ (or back to back, publishing every
+ * time through TK_ADV_FREQ), churn, jitter, and the log of publications.
+ * It stands for the tick interrupt and runs as simulated CPU 0.
+ */
+void *torture_timekeeper_fn(void *arg)
+{
+	struct torture_ctx *c = arg;
+	const struct torture_opts *o = c->o;
+	struct tk_kernel *k = c->k;
+	struct sim_rng rng = { o->seed };
+	const u64 period = NSEC_PER_SEC / o->hz;
+	const u64 churn_every = o->max_pressure ? 64 : (o->hz >= 100 ? o->hz / 100 : 1);
+	u32 logged = READ_ONCE(k->tk_core.seq);
+	u32 mult = k->vdata.clock_data[CS_HRES_COARSE].mult;
+	struct timespec next;
+	int sign = 1;
+
+	vdso_this_cpu = 0;
+	if (o->pin && c->nhost >= 2)
+		pin_to(c->host_cpu[0]);
+	clock_gettime(CLOCK_MONOTONIC, &next);
+	for (u64 n = 1; !READ_ONCE(c->tk_stop); n++) {
+		u64 c_pre;
+
+		if (!o->max_pressure) {
+			timespec_add_ns(&next, period);
+			clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL);
+		}
+		c_pre = torture_counter(c);
+		update_wall_time(k);
+		tk_op_done(c, &logged, &mult, c_pre);
+		if (o->max_pressure) {
+			c_pre = torture_counter(c);
+			timekeeping_advance(k, TK_ADV_FREQ);
+			tk_op_done(c, &logged, &mult, c_pre);
+		}
+		if (o->churn && n % churn_every == 0 && !READ_ONCE(c->churn_paused)) {
+			/*
+			 * At a random instant inside the tick: right after it a
+			 * frequency change moves almost nothing (the xtime_nsec
+			 * correction is the cycles since the tick times the mult
+			 * change), and a bug such as coarse-pre-6.15 would hide.
+			 */
+			if (!o->max_pressure) {
+				struct timespec at;
+
+				/* From the tick as it ran: a late wake-up must not eat the delay.
+				 */
+				clock_gettime(CLOCK_MONOTONIC, &at);
+				timespec_add_ns(&at, sim_rng_below(&rng, period * 9 / 10));
+				clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &at, NULL);
+			}
+			c_pre = torture_counter(c);
+			churn(c, &rng, &sign);
+			tk_op_done(c, &logged, &mult, c_pre);
+		}
+		if (o->counter == TORTURE_COUNTER_SYNTHETIC)
+			sim_tsc_counter_jitter(&c->sys->sc);
+	}
+	return NULL;
+}

@@ -1,0 +1,58 @@
+#!/bin/sh
+# tksim's own: exact option matching, the same on the command line and in scenario files
+# (tools/options.c), and errors that name what was written where.
+set -u
+. "${top_srcdir:-.}/tests/cli/cli_lib.sh"
+TKSIM=$(cd "$(dirname "$TKSIM")" && pwd)/$(basename "$TKSIM")
+dir=$(mktemp -d)
+trap 'rm -rf "$dir" "$out"' EXIT
+
+expect 2 "a single-dash option" -- "$TKSIM" run -x
+contains "unknown option '-x'" "it is named as written"
+expect 2 "a prefix of an option" -- "$TKSIM" run --dur 1s --quiet
+contains "unknown option '--dur'" "prefixes do not match"
+(cd "$dir" && "$TKSIM" run --csv --quiet --duration 1s >/dev/null 2>"$out")
+if [ $? -eq 2 ] && [ ! -e "$dir/--quiet" ]; then echo "ok: --csv --quiet is refused"; else
+	echo "FAIL: --csv --quiet wrote a file or was accepted"; fail=1; fi
+contains "write --csv=--quiet" "the refusal says how to mean it"
+expect 0 "--name=value" -- "$TKSIM" run --duration=1s --hz=100 --quiet
+contains "at HZ=100" "the value after = is taken"
+expect 2 "a value for a flag" -- "$TKSIM" run --quiet=yes
+contains "option '--quiet' takes no value" "a flag takes no value"
+for c in torture mirror bugs bench fuzz; do
+	expect 2 "$c: an unknown option" -- "$TKSIM" $c --frobnicate
+	contains "tksim $c: unknown option '--frobnicate'" "$c names it"
+done
+expect 2 "torture: a prefix" -- "$TKSIM" torture --sec 1
+contains "unknown option '--sec'" "torture matches exactly"
+
+scn=$dir/x.scn
+printf 'dur 5s\n' >"$scn"
+expect 2 "a prefix in a file" -- "$TKSIM" run "$scn"
+contains "$scn:1: 'dur' is not a setting" "prefixes do not match in files"
+printf '\nhelp\n' >"$scn"
+expect 2 "help in a file" -- "$TKSIM" run "$scn"
+contains "$scn:2: 'help' is not a setting" "help is no setting"
+printf 'quiet yes\n' >"$scn"
+expect 2 "a value for a flag in a file" -- "$TKSIM" run "$scn"
+contains "$scn:1: setting 'quiet' takes no value" "named without dashes"
+printf 'duration 1s\ncsv --x\nquiet\n' >"$scn"
+(cd "$dir" && "$TKSIM" run "$scn" >/dev/null 2>&1)
+if [ -e "$dir/--x" ]; then echo "ok: a file names its value plainly"; rm -f "$dir/--x"; else
+	echo "FAIL: 'csv --x' in a file did not write --x"; fail=1; fi
+expect 2 "a directory as the scenario" -- "$TKSIM" run "$dir"
+contains "Is a directory" "a directory is not an empty scenario"
+printf 'duration 1s\nwander-interval 1s\n# then\ndrift 1\n' >"$scn"
+expect 2 "an error found after every line is read" -- "$TKSIM" run "$scn"
+contains "$scn:4: drift 1 ppb/h is below 1 ppb per wander-interval" "it names the setting's line, without dashes"
+printf 'duration 1s\nnohz 1d\n' >"$scn"
+expect 2 "nohz past max_idle_ns" -- "$TKSIM" run "$scn" --quiet
+contains "$scn:2: nohz may be at most" "the line of the nohz setting"
+expect 2 "the same on the command line" -- "$TKSIM" run "$scn" --nohz 2d --quiet
+contains "tksim run: --nohz may be at most" "the command line overrides the line"
+printf 'at 1s adjtimex frobnicate=1\n' >"$scn"
+expect 2 "a bad timeline line (tools/scenario/scenario_ops.c handles at lines)" -- "$TKSIM" run "$scn"
+contains "$scn:1: adjtimex: unknown key 'frobnicate'" "the line of the bad op"
+expect 2 "explain: an unknown option" -- "$TKSIM" explain read --frobnicate
+contains "tksim explain: unknown option '--frobnicate'" "explain names it"
+exit $fail

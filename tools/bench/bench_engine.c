@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: the deterministic engine's speed, for `tksim bench`.
+/*
+ * One tick of the engine is what the kernel does at each timer interrupt
+ * (timekeeping_advance: accumulate, NTP steering, publication through
+ * update_vsyscall) plus the engine's own work (moving the synthetic
+ * counter).  The benchmark runs the default system (2.1 GHz counter
+ * running 35 ppm fast) with the NTP daemon model polling every 16 s, so
+ * the PLL slews the clock all along and the steering path is exercised,
+ * and reports ticks per wall-clock second and simulated days per minute.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "sim/ntpd.h"
+#include "tools/bench/bench_common.h"
+#include "tools/bench/bench_rows.h"
+
+/**
+ * struct bench_engine_result - the deterministic engine's speed
+ * @hz:               CONFIG_HZ of the run
+ * @ntpd:             whether the NTP daemon model ran (sim/ntpd.h)
+ * @sim_ns:           virtual time simulated (ns)
+ * @ticks:            ticks run
+ * @wall_s:           wall-clock time taken (s)
+ * @cpu_s:            CPU time of this thread meanwhile (s)
+ * @ticks_per_s:      ticks per wall-clock second
+ * @day_s:            wall-clock s per simulated day (extrapolated)
+ * @days_per_min:     simulated days per wall-clock minute
+ */
+struct bench_engine_result {
+	unsigned int hz;
+	bool ntpd;
+	u64 sim_ns;
+	u64 ticks;
+	double wall_s;
+	double cpu_s;
+	double ticks_per_s;
+	double day_s;
+	double days_per_min;
+};
+
+/* Run the engine for @sim_ns (at least one tick) at CONFIG_HZ=@hz and time it. */
+static int bench_engine(u64 sim_ns, unsigned int hz, struct bench_engine_result *r)
+{
+	struct sim_ntpd_params np;
+	struct sim_config cfg;
+	struct sim_ntpd *d;
+	struct sim_system *s;
+	u64 t0, t1, c0, c1, ticks0;
+	int err;
+
+	sim_config_default(&cfg);
+	cfg.hz = hz;
+	s = sim_system_new(&cfg, &err);
+	if (!s)
+		return err;
+	d = malloc(sizeof(*d));
+	if (!d) {
+		sim_system_free(s);
+		return -ENOMEM;
+	}
+	sim_ntpd_params_default(&np);
+	sim_ntpd_init(d, &np, s);
+
+	ticks0 = s->ticks;
+	t0 = bench_now_ns();
+	c0 = bench_thread_cpu_ns();
+	sim_ntpd_advance_to(d, s, s->now_ns + sim_ns);
+	c1 = bench_thread_cpu_ns();
+	t1 = bench_now_ns();
+
+	*r = (struct bench_engine_result){
+		.hz = hz,
+		.ntpd = np.enabled,
+		.sim_ns = sim_ns,
+		.ticks = s->ticks - ticks0,
+		.wall_s = (double)(t1 - t0) * 1e-9,
+		.cpu_s = (double)(c1 - c0) * 1e-9,
+	};
+	if (r->wall_s <= 0)
+		r->wall_s = 1e-9;
+	r->ticks_per_s = (double)r->ticks / r->wall_s;
+	r->day_s = r->wall_s * (86400.0 * 1e9 / (double)sim_ns);
+	r->days_per_min = 60.0 / r->day_s;
+	free(d);
+	sim_system_free(s);
+	return 0;
+}
+
+/**
+ * bench_row_engine() - the engine row: HZ=1000 for the --engine time
+ * @o:   the options (engine_ns: virtual time; 0 skips the row)
+ * @out: the rate (ticks/s), its text and JSON
+ *
+ * Return: 0, 1 when skipped, or the negative errno of building the system.
+ */
+int bench_row_engine(const struct bench_opts *o, struct bench_rate *out)
+{
+	struct bench_engine_result e = { 0 };
+	int err;
+
+	if (!o->engine_ns)
+		return 1;
+	err = bench_engine(o->engine_ns, 1000, &e);
+	if (err)
+		return err;
+	out->per_s = e.ticks_per_s;
+	snprintf(out->text, sizeof(out->text),
+		 "\nEngine (deterministic, HZ=%u, default system, NTP daemon model %s)\n"
+		 "engine: %.0f s simulated, %llu ticks in %.3f s: %.1f M ticks/s\n"
+		 "engine: a simulated day in %.2f s = %.1f simulated days per wall-clock minute\n"
+		 "engine: %.3f s of this thread's CPU time: %.1f M ticks per CPU second\n",
+		 e.hz, e.ntpd ? "polling every 16 s" : "off", (double)e.sim_ns * 1e-9,
+		 (unsigned long long)e.ticks, e.wall_s, e.ticks_per_s * 1e-6, e.day_s,
+		 e.days_per_min, e.cpu_s, (double)e.ticks / (e.cpu_s > 0 ? e.cpu_s : 1e-9) * 1e-6);
+	snprintf(out->json, sizeof(out->json),
+		 "\"hz\": %u, \"ntpd\": %s, \"simulated_s\": %.3f, \"ticks\": %llu, "
+		 "\"wall_s\": %.3f, \"ticks_per_s\": %.3f, \"day_s\": %.3f, "
+		 "\"days_per_min\": %.3f, \"cpu_s\": %.3f, \"ticks_per_cpu_s\": %.3f",
+		 e.hz, e.ntpd ? "true" : "false", (double)e.sim_ns * 1e-9,
+		 (unsigned long long)e.ticks, e.wall_s, e.ticks_per_s, e.day_s, e.days_per_min,
+		 e.cpu_s, (double)e.ticks / (e.cpu_s > 0 ? e.cpu_s : 1e-9));
+	snprintf(out->detail, sizeof(out->detail), "a simulated day in %.2f s", e.day_s);
+	return 0;
+}

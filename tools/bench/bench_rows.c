@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: the rate rows of `tksim bench`, one entry each (see tools/bench/bench_rows.h).
+#include "tools/bench/bench_rows.h"
+
+const struct bench_row bench_rows[] = {
+	{
+		.key = "engine",
+		.measure = bench_row_engine,
+		.target = "deterministic engine, HZ=1000, NTP daemon on",
+		.limit = 20.0,
+		.unit = "M ticks/s",
+	},
+	{
+		.key = "run",
+		.measure = bench_row_run,
+		.target = "tksim run, every check on, HZ=1000, NTP daemon on",
+		.limit = 6.0,
+		.unit = "M ticks/s",
+	},
+	{
+		/* No target: the thread's 4-13x is a ratio, printed in the row itself. */
+		.key = "vdso32_process",
+		.measure = bench_row_m32,
+	},
+	{
+		.key = "fuzz",
+		.measure = bench_row_fuzz,
+		.target = "fuzz target, 32-op inputs, oracle after every op, per core",
+		.limit = 0.02, /* 20 000 executions per second */
+		.unit = "M execs/s",
+	},
+	{
+		/* Issue 12: a simulated day of chronyd in under 10 s (86400 / 10). */
+		.key = "daemon",
+		.measure = bench_row_daemon,
+		.target = "chronyd, SHM refclock, a simulated day in < 10 s",
+		.limit = 8640,
+		.unit = "simulated s/s",
+		.scale = 1,
+	},
+};
+
+const unsigned int bench_nr_rows = sizeof(bench_rows) / sizeof(bench_rows[0]);
+
+_Static_assert(sizeof(bench_rows) / sizeof(bench_rows[0]) <= BENCH_MAX_ROWS,
+	       "raise BENCH_MAX_ROWS in tools/bench/bench_rows.h");

@@ -1,0 +1,496 @@
+// SPDX-License-Identifier: GPL-2.0
+/* tksim's own: `tksim daemon`: a real, unmodified daemon on the simulated kernel (docs/daemons.md).
+ */
+
+#define _GNU_SOURCE
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/shm.h>
+#include <sys/socket.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sim/bugs.h"
+#include "sim/daemon/daemon.h"
+#include "sim/daemon/daemon_vvar.h"
+#include "tools/daemon/daemon_launch.h"
+#include "tools/daemon/daemon_net_opts.h"
+#include "tools/daemon/daemon_report.h"
+#include "tools/options.h"
+#include "tools/scenario/scenario.h"
+#include "tools/scenario/scenario_find.h"
+#include "tools/tksim.h"
+
+/* 2027-01-01T00:00:00Z: the leap second of --leap ends 2026-12-31, a day chronyd takes leaps on. */
+#define DMN_LEAP_MIDNIGHT 1798761600LL
+
+/* Answers asking the daemon to stop before it is killed. */
+#define DMN_MAX_QUITS 100
+
+static const struct tksim_option daemon_options[] = {
+	{ "duration", 'd', TKSIM_OPT_VALUE },
+	{ "ppm", 'p', TKSIM_OPT_VALUE },
+	{ "hz", 'z', TKSIM_OPT_VALUE },
+	{ "offset", 'o', TKSIM_OPT_VALUE },
+	{ "seed", 's', TKSIM_OPT_VALUE },
+	{ "shm", 'm', 0 },
+	{ "shm-noise", 'n', TKSIM_OPT_VALUE },
+	{ "unprivileged", 'u', 0 },
+	{ "log-interval", 'i', TKSIM_OPT_VALUE },
+	{ "read-cost", 'r', TKSIM_OPT_VALUE },
+	{ "server", 'S', TKSIM_OPT_VALUE },
+	{ "periodic-tick", 't', 0 },
+	{ "syscall-reads", 'y', 0 },
+	{ "inject", 'j', TKSIM_OPT_VALUE },
+	{ "csv", 'c', TKSIM_OPT_VALUE },
+	{ "leap", 'L', TKSIM_OPT_VALUE },
+	{ "start-before-midnight", 'B', TKSIM_OPT_VALUE },
+	{ "csv-interval", 'C', TKSIM_OPT_VALUE },
+	{ "help", 'h', TKSIM_OPT_CMDLINE },
+	{ NULL, 0, 0 },
+};
+
+struct dmn_opts {
+	struct sim_config cfg;
+	u64 duration_ns;
+	s64 offset_ns;
+	u64 shm_noise_ns;
+	u64 log_interval_ns;
+	u64 read_cost_ns;
+	bool shm;
+	bool unprivileged;
+	bool periodic_tick;
+	bool syscall_reads;
+	u64 bugs;
+	const char *csv_path;
+	int leap;
+	u64 before_midnight_ns;
+	u64 csv_interval_ns;
+	char **cmd;
+	struct sim_daemon_net net; /* its servers; the rest is set up by cmd_daemon() */
+	struct tksim_optset set;
+	struct scenario scn;
+};
+
+static void daemon_help(void)
+{
+	printf("usage: tksim daemon [SCENARIO] [OPTIONS] -- COMMAND [ARGS]\n"
+	       "Run an unmodified, dynamically linked daemon on the simulated kernel in virtual\n"
+	       "time: its clock reads, adjtimex calls and waits go to tksim (docs/daemons.md).\n"
+	       "  --duration DUR      virtual time to run (default 1h), then SIGTERM\n"
+	       "  --ppm PPM           the counter's true frequency error (default +35)\n"
+	       "  --hz N              CONFIG_HZ (default 1000)\n"
+	       "  --offset TIME       REALTIME's error against true time at boot (default 0)\n"
+	       "  --seed N            seed of the counter wander and the SHM noise (default 1)\n"
+	       "  --shm               feed SHM refclock unit 0 with true time\n"
+	       "  --shm-noise TIME    largest error of a SHM sample, uniform (default 0)\n"
+	       "  --unprivileged      the daemon lacks CAP_SYS_TIME in the simulated kernel\n"
+	       "  --log-interval DUR  print the clock's error and frequency this often\n"
+	       "  --read-cost DUR     virtual time one clock read takes (default 20ns)\n"
+	       "  --periodic-tick     tick every 1/HZ while the daemon waits (default: NOHZ\n"
+	       "                      idle, one timekeeping_advance() on each wake-up)\n"
+	       "  --syscall-reads     every clock read a request to tksim (default: the\n"
+	       "                      simulated vDSO runs in the daemon over a shared vvar page)\n"
+	       "  --inject BUG[,BUG]  switch historical bugs on (tksim bugs): the oracle,\n"
+	       "                      checked after every request, ends the run (exit 1)\n"
+	       "  --csv FILE          a time series of the run (docs/output.md), - for stdout\n"
+	       "  --csv-interval DUR  simulated time between CSV rows (default 1s)\n"
+	       "  --leap insert|delete  a leap second at the end of 2026-12-31 (a day on which\n"
+	       "                      chronyd accepts one); the SHM refclock and the NTP\n"
+	       "                      servers announce it (LI bits) until midnight\n"
+	       "  --start-before-midnight DUR  with --leap: boot that long before (default 1h)\n"
+	       "  --server ADDR[,delay=DUR][,jitter=DUR][,asym=TIME]\n"
+	       "                      an NTP server at ADDR (numeric), port 123 of the simulated\n"
+	       "                      network: one-way delay (default 1ms), plus uniform "
+	       "0..jitter\n"
+	       "                      each way; the request's path asym longer (up to 4 servers)\n"
+	       "A SCENARIO file (scenarios/*.scn) holds these options, one per line without\n"
+	       "the dashes; the command line overrides it.\n");
+}
+
+/* Options, from the command line (up to "--") or one scenario line: the one parser of both. */
+static int daemon_parse_argv(int argc, char **argv, struct dmn_opts *o)
+{
+	struct tksim_optiter it;
+	int c;
+	s64 v;
+	u64 u;
+
+	tksim_opt_begin(&it, &o->set, argc, argv);
+	while ((c = tksim_opt_next(&it)) > 0) {
+		const char *a = it.value;
+
+		switch (c) {
+		case 'd':
+			if (tksim_parse_duration_ns(a, &o->duration_ns))
+				return tksim_usage_error("daemon", "bad --duration '%s'", a);
+			break;
+		case 'p':
+			if (tksim_parse_fixed(a, 3, &v) || v <= -100000000 || v >= 100000000)
+				return tksim_usage_error(
+					"daemon",
+					"--ppm must be a number within +/-100000, not '%s'", a);
+			o->cfg.counter.error_ppb = v;
+			break;
+		case 'z':
+			if (tksim_parse_u64(a, &u) || u < 1 || u > 100000)
+				return tksim_usage_error("daemon",
+							 "--hz must be 1..100000, not '%s'", a);
+			o->cfg.hz = (unsigned int)u;
+			break;
+		case 'o':
+			if (tksim_parse_time_ns(a, NSEC_PER_SEC, &v) ||
+			    v <= -1000 * (s64)NSEC_PER_SEC || v >= 1000 * (s64)NSEC_PER_SEC)
+				return tksim_usage_error(
+					"daemon", "--offset must be within +/-1000s, not '%s'", a);
+			o->offset_ns = v;
+			break;
+		case 's':
+			if (tksim_parse_u64(a, &o->cfg.counter.seed))
+				return tksim_usage_error("daemon", "bad --seed '%s'", a);
+			break;
+		case 'm':
+			o->shm = true;
+			break;
+		case 'n':
+			if (tksim_parse_duration_ns(a, &o->shm_noise_ns) ||
+			    o->shm_noise_ns > NSEC_PER_SEC)
+				return tksim_usage_error("daemon",
+							 "--shm-noise must be 0..1s, not '%s'", a);
+			break;
+		case 'u':
+			o->unprivileged = true;
+			break;
+		case 't':
+			o->periodic_tick = true;
+			break;
+		case 'y':
+			o->syscall_reads = true;
+			break;
+		case 'j':
+			if (sim_bugs_parse(a, &o->bugs))
+				return tksim_usage_error(
+					"daemon", "--inject: unknown bug in '%s' (see tksim bugs)",
+					a);
+			break;
+		case 'i':
+			if (tksim_parse_duration_ns(a, &o->log_interval_ns))
+				return tksim_usage_error("daemon", "bad --log-interval '%s'", a);
+			break;
+		case 'r':
+			if (tksim_parse_duration_ns(a, &o->read_cost_ns) ||
+			    o->read_cost_ns > NSEC_PER_SEC)
+				return tksim_usage_error("daemon",
+							 "--read-cost must be 0..1s, not '%s'", a);
+			break;
+		case 'S':
+			if (daemon_parse_server(a, &o->net))
+				return TKSIM_EXIT_USAGE;
+			break;
+		case 'c':
+			o->csv_path = a;
+			break;
+		case 'L':
+			if (strcmp(a, "insert") && strcmp(a, "delete"))
+				return tksim_usage_error(
+					"daemon", "--leap must be insert or delete, not '%s'", a);
+			o->leap = strcmp(a, "insert") ? -1 : 1;
+			break;
+		case 'B':
+			if (tksim_parse_duration_ns(a, &o->before_midnight_ns) ||
+			    o->before_midnight_ns > 30 * 86400 * NSEC_PER_SEC)
+				return tksim_usage_error(
+					"daemon",
+					"--start-before-midnight must be 0..30d, not "
+					"'%s'",
+					a);
+			break;
+		case 'C':
+			if (tksim_parse_duration_ns(a, &o->csv_interval_ns) || !o->csv_interval_ns)
+				return tksim_usage_error("daemon", "bad --csv-interval '%s'", a);
+			break;
+		case 'h':
+			daemon_help();
+			return -1;
+		}
+	}
+	return c < 0 ? TKSIM_EXIT_USAGE : 0;
+}
+
+static int daemon_apply_line(int argc, char **argv, void *ctx)
+{
+	return daemon_parse_argv(argc, argv, ctx);
+}
+
+/*
+ * Defaults, then the scenario file if the first argument names one, then
+ * the options up to "--", which override the file; the command follows.
+ */
+static int daemon_parse(int argc, char **argv, struct dmn_opts *o)
+{
+	int n = 0, ret;
+
+	while (n < argc && strcmp(argv[n], "--"))
+		n++;
+	sim_config_default(&o->cfg);
+	o->duration_ns = 3600 * NSEC_PER_SEC;
+	o->read_cost_ns = SIM_DAEMON_READ_COST_NS;
+	o->csv_interval_ns = NSEC_PER_SEC;
+	o->set = (struct tksim_optset){ .cmd = "daemon", .table = daemon_options };
+	if (n > 1 && argv[1][0] != '-') {
+		char path[4096];
+
+		ret = scenario_apply(&o->scn, scenario_find(argv[1], path, sizeof(path)), "daemon",
+				     daemon_apply_line, o);
+		if (ret)
+			return ret;
+		argv[1] = argv[0];
+		argc--;
+		argv++;
+		n--;
+	}
+	ret = daemon_parse_argv(n, argv, o);
+	if (ret)
+		return ret;
+	if (o->leap) {
+		/* REALTIME at boot: that long before the leap's midnight, plus the initial error.
+		 */
+		s64 wall =
+			DMN_LEAP_MIDNIGHT * (s64)NSEC_PER_SEC -
+			(s64)(o->before_midnight_ns ? o->before_midnight_ns : 3600 * NSEC_PER_SEC) +
+			o->offset_ns;
+
+		o->cfg.wall_time.tv_sec = wall / (s64)NSEC_PER_SEC;
+		o->cfg.wall_time.tv_nsec = wall % (s64)NSEC_PER_SEC;
+	}
+	if (n + 1 >= argc)
+		return tksim_usage_error("daemon",
+					 "no command: write `tksim daemon [OPTIONS] -- COMMAND`");
+	o->cmd = argv + n + 1;
+	return 0;
+}
+
+/*
+ * The vvar page the daemon reads its clocks from in its own process
+ * (sim/daemon/daemon_vvar.h): a memfd the child inherits (not close-on-exec) and
+ * the preload maps and closes.  Return: the memfd (tksim closes it after the fork), or -1.
+ */
+static int daemon_share_vvar(struct sim_daemon *d)
+{
+	char buf[32];
+	void *p;
+	int fd = memfd_create("tksim-daemon-vvar", 0);
+
+	if (fd < 0)
+		return -1;
+	if (ftruncate(fd, sizeof(struct tkp_vvar))) {
+		close(fd);
+		return -1;
+	}
+	p = mmap(NULL, sizeof(struct tkp_vvar), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED) {
+		close(fd);
+		return -1;
+	}
+	d->vv = p;
+	sim_daemon_vvar_publish(d);
+	snprintf(buf, sizeof(buf), "%d", fd);
+	if (setenv(TKSIM_PRELOAD_VVAR_FD_ENV, buf, 1)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* The simulated network: --server's servers, the jitter seeded from --seed. */
+static void daemon_net_setup(struct sim_daemon *d, struct dmn_opts *o)
+{
+	struct sim_ntp_server servers[SIM_NET_MAX_SERVERS];
+	int n = o->net.nservers;
+
+	memcpy(servers, o->net.servers, sizeof(servers));
+	sim_daemon_net_init(&o->net, o->cfg.counter.seed);
+	memcpy(o->net.servers, servers, sizeof(servers));
+	o->net.nservers = n;
+	d->net = &o->net;
+}
+
+/* Serve the child until it exits.  Return: its wait status. */
+static int daemon_serve(struct sim_daemon *d, int sock, pid_t pid)
+{
+	struct tkp_req rq;
+	struct tkp_rep rp;
+	int status;
+
+	for (;;) {
+		ssize_t n = recv(sock, &rq, sizeof(rq), 0);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n != (ssize_t)sizeof(rq))
+			break;
+		if (rq.op >= TKP_NET_SOCKET) {
+			if (daemon_serve_net(d, sock, &rq))
+				break;
+		} else {
+			sim_daemon_serve(d, &rq, &rp);
+			if (send(sock, &rp, sizeof(rp), MSG_NOSIGNAL) != (ssize_t)sizeof(rp))
+				break;
+		}
+		if (d->quits > DMN_MAX_QUITS || d->violation[0])
+			kill(pid, SIGKILL);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return status;
+}
+
+/* Build the system, start the program, serve it, report.  Return: the exit status. */
+static int daemon_run(const struct dmn_opts *opts)
+{
+	struct dmn_opts o = *opts;
+	struct sim_system *s;
+	struct sim_daemon d;
+	char path[4096];
+	const char *why;
+	int sv[2], shmid = -1, vvfd = -1, status, err, ret;
+	pid_t pid;
+
+	if (daemon_resolve(o.cmd[0], path, sizeof(path)))
+		return tksim_usage_error("daemon", "%s: command not found", o.cmd[0]);
+	if (daemon_check_elf(path, &why))
+		return tksim_usage_error("daemon", "refusing %s: it %s", path, why);
+	s = sim_system_new(&o.cfg, &err);
+	if (!s)
+		return tksim_usage_error("daemon", "cannot build the system (error %d)", err);
+	sim_bugs_apply(&s->k, o.bugs);
+	sim_daemon_init(&d, s, o.offset_ns, o.duration_ns);
+	daemon_net_setup(&d, &o);
+	d.leap = o.leap;
+	d.leap_midnight_ns = DMN_LEAP_MIDNIGHT * (s64)NSEC_PER_SEC;
+	d.privileged = !o.unprivileged;
+	d.shm_noise_ns = o.shm_noise_ns;
+	d.read_cost_ns = o.read_cost_ns;
+	d.nohz = !o.periodic_tick;
+	d.log = stdout;
+	d.log_interval_ns = o.log_interval_ns;
+	d.next_log_ns = s->now_ns + o.log_interval_ns;
+	if (o.csv_path) {
+		d.csv = strcmp(o.csv_path, "-") ? fopen(o.csv_path, "w") : stdout;
+		if (!d.csv) {
+			sim_system_free(s);
+			return tksim_usage_error("daemon", "cannot write %s: %s", o.csv_path,
+						 strerror(errno));
+		}
+		d.csv_interval_ns = o.csv_interval_ns;
+		d.next_csv_ns = s->now_ns + o.csv_interval_ns;
+		sim_daemon_csv_header(&d);
+	}
+	if (o.shm) {
+		struct shmid_ds ds;
+
+		shmid = shmget(IPC_PRIVATE, sizeof(struct tkp_shm_time), IPC_CREAT | 0600);
+		d.shm = shmid < 0 ? NULL : shmat(shmid, NULL, 0);
+		if (!d.shm || d.shm == (void *)-1) {
+			if (d.csv && d.csv != stdout)
+				fclose(d.csv);
+			sim_system_free(s);
+			return tksim_usage_error("daemon", "cannot create the SHM segment: %s",
+						 strerror(errno));
+		}
+		memset(d.shm, 0, sizeof(*d.shm));
+		if (getuid() == 0 && !shmctl(shmid, IPC_STAT, &ds)) {
+			ds.shm_perm.uid = DMN_NOBODY; /* the daemon attaches it as nobody */
+			shmctl(shmid, IPC_SET, &ds);
+		}
+		/* Gone with its last detach, even if tksim dies: Linux still lets the child attach.
+		 */
+		shmctl(shmid, IPC_RMID, NULL);
+	}
+	if (!o.syscall_reads && (vvfd = daemon_share_vvar(&d)) < 0) {
+		ret = tksim_usage_error("daemon", "cannot share the vvar page: %s",
+					strerror(errno));
+		goto out;
+	}
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv)) {
+		ret = tksim_usage_error("daemon", "socketpair: %s", strerror(errno));
+		goto out;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0)
+		daemon_child(sv[1], shmid, o.cmd, path);
+	close(sv[1]);
+	if (vvfd >= 0)
+		close(vvfd);
+	if (pid < 0) {
+		close(sv[0]);
+		ret = tksim_usage_error("daemon", "fork: %s", strerror(errno));
+		goto out;
+	}
+	status = daemon_serve(&d, sv[0], pid);
+	sim_daemon_vvar_sync(&d); /* the reads the program made after its last request */
+	close(sv[0]);
+	daemon_summary(&d, o.cmd[0], o.offset_ns, stdout);
+	if (d.violation[0]) {
+		fprintf(stderr, "tksim: daemon: property violated at t=%" PRIu64 "ns: %s\n",
+			s->now_ns, d.violation);
+		ret = TKSIM_EXIT_VIOLATION;
+	} else if (d.refused[0]) {
+		fprintf(stderr, "tksim: daemon: %s refused by the preload: %s\n", o.cmd[0],
+			d.refused);
+		ret = TKSIM_EXIT_USAGE;
+	} else if (!d.hello) {
+		fprintf(stderr, "tksim: daemon: the preload did not start in %s\n", o.cmd[0]);
+		ret = TKSIM_EXIT_USAGE;
+	} else if (WIFEXITED(status)) {
+		ret = WEXITSTATUS(status);
+		printf("%s exited with status %d\n", o.cmd[0], ret);
+	} else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM && d.quits) {
+		printf("%s ended by SIGTERM at the end of the run\n", o.cmd[0]);
+		ret = TKSIM_EXIT_OK;
+	} else {
+		printf("%s killed by signal %d\n", o.cmd[0],
+		       WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+		ret = TKSIM_EXIT_VIOLATION;
+	}
+out:
+	if (d.csv && d.csv != stdout)
+		fclose(d.csv);
+	if (d.vv)
+		munmap(d.vv, sizeof(*d.vv));
+	if (d.shm)
+		shmdt(d.shm);
+	sim_system_free(s);
+	return ret;
+}
+
+/**
+ * cmd_daemon() - `tksim daemon [OPTIONS] -- COMMAND [ARGS]`
+ * @argc: argument count
+ * @argv: arguments; argv[0] is "daemon"
+ *
+ * Return: the daemon's exit status, 2 for bad usage or a refusal.
+ */
+int cmd_daemon(int argc, char **argv)
+{
+	struct dmn_opts o = { 0 };
+	int ret = daemon_parse(argc, argv, &o);
+
+	if (!ret)
+		ret = daemon_run(&o);
+	else if (ret < 0)
+		ret = TKSIM_EXIT_OK; /* --help */
+	scenario_free(&o.scn);
+	return ret;
+}

@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: `tksim explain`, the kernel's arithmetic step by step with a simulated system's
+// numbers.
+/*
+ * Input: a topic (read, tick, mult, retry) and the counter options of
+ * `tksim run` (--freq, --ppm, --hz, --bits, --start) plus --at and --clock.
+ * Output: the steps, each with its value, then the line "checked: ..." naming
+ * the real functions whose results the steps reproduced.  Exit 0, 1 if a step
+ * disagreed with the real function (a bug in the explanation or the code),
+ * 2 for bad usage.
+ */
+#include "tools/explain/cmd_explain.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "sim/oracle.h"
+#include "timekeeper/adjtimex.h"
+#include "tools/options.h"
+#include "tools/sys_opts.h"
+#include "tools/tksim.h"
+#include "vdso/gettimeofday.h"
+
+static const struct {
+	const char *name;
+	int (*fn)(const struct explain_opts *o);
+	const char *summary;
+} topics[] = {
+	{ "read", explain_read, "one clock_gettime() through the vDSO: seq, delta, mult, shift" },
+	{ "tick", explain_tick,
+	  "one timekeeping_advance(): chunks, second_overflow, ntp_error, mult" },
+	{ "mult", explain_mult, "how mult and shift are chosen for a frequency, max_idle_ns" },
+	{ "retry", explain_retry,
+	  "a reader and the writer interleaved: a torn value and the retry" },
+};
+
+static void explain_help(void)
+{
+	printf("usage: tksim explain TOPIC [OPTIONS]\n\n"
+	       "Show the kernel's timekeeping arithmetic step by step with the numbers of a\n"
+	       "simulated system (the default system of `tksim run`, without NTP daemon).\n"
+	       "Each step is then checked against the real function's result.\n\n"
+	       "Topics:\n");
+	for (size_t i = 0; i < sizeof(topics) / sizeof(topics[0]); i++)
+		printf("  %-6s %s\n", topics[i].name, topics[i].summary);
+	printf("\nOptions:\n"
+	       "  --freq HZ     nominal counter frequency in Hz (default 2100000000)\n"
+	       "  --ppm X       true frequency error of the counter in ppm (default 35)\n"
+	       "  --bits N      counter width in bits, 1..64 (default 64)\n"
+	       "  --start N     counter value at boot (default 0)\n"
+	       "  --hz N        CONFIG_HZ (default 1000)\n"
+	       "  --at D        virtual time to stop at: 1s, 1500ms (read: 1.0005 s;\n"
+	       "                tick, retry: the first tick at or after it, default 1 s)\n"
+	       "  --clock NAME  the clock a read explains: REALTIME, MONOTONIC (default),\n"
+	       "                MONOTONIC_RAW, BOOTTIME, TAI, REALTIME_COARSE, MONOTONIC_COARSE\n"
+	       "  --ntp-freq X  tick: set the kernel's NTP frequency to X ppm at boot\n"
+	       "                (adjtimex ADJ_FREQUENCY), so that tick_length changes\n"
+	       "  --idle D      tick: the tick stops for D first (NOHZ idle), and the tick\n"
+	       "                that ends the gap accumulates it in chunks\n"
+	       "  --help        this text\n\n"
+	       "Exit status: 0, 1 if a step disagreed with the real function, 2 bad usage.\n");
+}
+
+/* A clock name, with or without CLOCK_, in any case; -1 if it is none the vDSO serves. */
+static s32 parse_clock(const char *s)
+{
+	if (!strncasecmp(s, "CLOCK_", 6))
+		s += 6;
+	if (!strcasecmp(s, "raw"))
+		return TK_CLOCK_MONOTONIC_RAW;
+	for (unsigned int i = 0; i < oracle_nr_clocks; i++)
+		if (!strcasecmp(s, oracle_clock_name(oracle_clocks[i])))
+			return oracle_clocks[i];
+	return -1;
+}
+
+static int parse_opts(int argc, char **argv, struct explain_opts *o)
+{
+	static const struct tksim_option explain_options[] = {
+		SYS_OPTIONS,
+		{ "at", 'a', TKSIM_OPT_VALUE },
+		{ "clock", 'c', TKSIM_OPT_VALUE },
+		{ "ntp-freq", 'n', TKSIM_OPT_VALUE },
+		{ "idle", 'i', TKSIM_OPT_VALUE },
+		{ "help", 'h', TKSIM_OPT_CMDLINE },
+		{ NULL, 0, 0 },
+	};
+	struct tksim_optset opts = { .cmd = "explain", .table = explain_options };
+	struct tksim_optiter it;
+	const char *optarg; /* the option's value, named as getopt's was */
+	int c;
+
+	tksim_opt_begin(&it, &opts, argc, argv);
+	while ((c = tksim_opt_next(&it)) > 0) {
+		optarg = it.value;
+		switch (c) {
+		case 'a':
+			if (tksim_parse_duration_ns(optarg, &o->at_ns))
+				return tksim_usage_error("explain", "bad --at '%s'", optarg);
+			o->at_set = true;
+			break;
+		case 'c':
+			o->clock = parse_clock(optarg);
+			if (o->clock < 0)
+				return tksim_usage_error("explain", "unknown --clock '%s'", optarg);
+			break;
+		case 'n': {
+			s64 uppm; /* 10^-6 ppm, exact (tools/parse.h) */
+
+			if (!tksim_parse_fixed(optarg, 6, &uppm))
+				o->ntp_freq_ppm = (double)uppm * 1e-6;
+			if (tksim_parse_fixed(optarg, 6, &uppm) || uppm > 500000000 ||
+			    uppm < -500000000)
+				return tksim_usage_error(
+					"explain",
+					"--ntp-freq must be a number within +/-500, not '%s'",
+					optarg);
+			o->ntp_freq_set = true;
+			break;
+		}
+		case 'i':
+			if (tksim_parse_duration_ns(optarg, &o->idle_ns) || !o->idle_ns)
+				return tksim_usage_error("explain", "bad --idle '%s'", optarg);
+			break;
+		case 'h':
+			explain_help();
+			exit(TKSIM_EXIT_OK);
+		default:
+			if (c < SYS_OPT_HZ)
+				return tksim_usage_error("explain", "unknown option");
+			if (sys_opt_parse(&o->cfg, "explain", c, optarg))
+				return TKSIM_EXIT_USAGE;
+			break;
+		}
+	}
+	return c < 0 ? TKSIM_EXIT_USAGE : 0;
+}
+
+/**
+ * explain_boot() - build the system to explain
+ * @o: the options
+ *
+ * Return: the booted system, or NULL after printing why.
+ */
+struct sim_system *explain_boot(const struct explain_opts *o)
+{
+	int err;
+	struct sim_system *s = sim_system_new(&o->cfg, &err);
+
+	if (!s)
+		tksim_usage_error("explain", "cannot build this system: %s", strerror(-err));
+	return s;
+}
+
+/**
+ * explain_set_ntp_freq() - --ntp-freq: adjtimex(ADJ_FREQUENCY) at boot
+ * @s: the system, just booted
+ * @o: the options
+ *
+ * Return: 0, or the exit status of a refused call (after saying why).
+ */
+int explain_set_ntp_freq(struct sim_system *s, const struct explain_opts *o)
+{
+	struct tk_timex txc = { .modes = ADJ_FREQUENCY };
+	int ret;
+
+	if (!o->ntp_freq_set)
+		return 0;
+	/* adjtimex's freq is scaled ppm: ppm << 16. */
+	txc.freq = llround(o->ntp_freq_ppm * 65536.0);
+	ret = do_adjtimex(&s->k, &txc, true);
+	if (ret < 0)
+		return tksim_usage_error("explain", "adjtimex refused --ntp-freq: %s",
+					 strerror(-ret));
+	printf("adjtimex(ADJ_FREQUENCY, freq %lld = %+.3f ppm << 16) at boot\n", txc.freq,
+	       o->ntp_freq_ppm);
+	return 0;
+}
+
+/** explain_header() - one line on the system the numbers come from. */
+void explain_header(const struct sim_system *s)
+{
+	printf("system: %" PRIu64
+	       " Hz counter (%+.3f ppm true error, %u bits), HZ=%u, no NTP daemon\n",
+	       s->cfg.counter.freq_hz, (double)s->cfg.counter.error_ppb * 1e-3, s->cfg.counter.bits,
+	       s->cfg.hz);
+}
+
+/**
+ * explain_check() - a step agreed with the real function, or say that it did not
+ * @ok:   the comparison
+ * @what: what was compared, for the message
+ *
+ * Return: @ok.
+ */
+bool explain_check(bool ok, const char *what)
+{
+	if (!ok)
+		printf("MISMATCH: %s: the explanation and the code disagree\n", what);
+	return ok;
+}
+
+/**
+ * explain_check_paths() - both read paths of the code give the explained time
+ * @s:     the system
+ * @clock: the clock id explained
+ * @want:  the time the explanation computed
+ * @vdso:  how to name the vDSO read in a mismatch
+ *
+ * Reads @clock through cvdso_clock_gettime() and the kernel-side
+ * tk_sys_clock_gettime(), full width, and says which one disagrees.
+ *
+ * Return: true if both equal @want.
+ */
+bool explain_check_paths(struct sim_system *s, s32 clock, const struct timespec64 *want,
+			 const char *vdso)
+{
+	struct timespec64 v, k;
+	bool ok;
+
+	cvdso_clock_gettime(&s->k.vdata, clock, &v);
+	tk_sys_clock_gettime(&s->k, clock, &k);
+	ok = explain_check(ts_to_ns(&v) == ts_to_ns(want), vdso);
+	ok &= explain_check(ts_to_ns(&k) == ts_to_ns(want),
+			    "the kernel-side tk_sys_clock_gettime()");
+	return ok;
+}
+
+/**
+ * cmd_explain() - `tksim explain`
+ * @argc: argument count (argv[0] is "explain")
+ * @argv: arguments
+ *
+ * Return: exit status.
+ */
+int cmd_explain(int argc, char **argv)
+{
+	struct explain_opts o = { .clock = TK_CLOCK_MONOTONIC };
+	const char *topic;
+	int ret;
+
+	if (argc < 2 || argv[1][0] == '-') {
+		if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+			explain_help();
+			return TKSIM_EXIT_OK;
+		}
+		return tksim_usage_error("explain", "which topic: read, tick, mult or retry?");
+	}
+	topic = argv[1];
+	sim_config_default(&o.cfg);
+	ret = parse_opts(argc - 1, argv + 1, &o);
+	if (ret)
+		return ret;
+	for (size_t i = 0; i < sizeof(topics) / sizeof(topics[0]); i++)
+		if (!strcmp(topic, topics[i].name))
+			return topics[i].fn(&o);
+	return tksim_usage_error("explain", "unknown topic '%s' (read, tick, mult, retry)", topic);
+}

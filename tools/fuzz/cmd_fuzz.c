@@ -1,0 +1,475 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: `tksim fuzz`, seeded op-list fuzzing with the oracle after every op.
+/*
+ * Input: options (time or run budget, seed, injected bugs, processes).
+ * Output: a progress line on a terminal, a summary on stdout, and each
+ * distinct finding (by signature) shrunk and written as a scenario file
+ * that `tksim run FILE` replays to the same verdict.
+ * Exit: 0 no finding, 1 a finding, 2 bad usage.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sim/bugs.h"
+#include "sim/ops/ops_gen.h"
+#include "sim/ops/ops_seeds.h"
+#include "tools/fuzz/fuzz_decode.h"
+#include "tools/parse.h"
+#include "tools/scenario/scenario_ops.h"
+#include "tools/options.h"
+#include "tools/tksim.h"
+
+#define FUZZ_MAX_JOBS 64
+
+struct fuzz_opts {
+	double seconds;
+	u64 runs;
+	u64 seed;
+	u64 bugs;
+	unsigned int jobs;
+	unsigned int nr_ops;
+	unsigned int max_findings;
+	unsigned int flags;
+	const char *out_dir;
+	const char *input;
+	time_t started;
+	bool quiet;
+};
+
+/* Per-process counters, in shared memory so that the parent can show progress. */
+struct fuzz_stats {
+	u64 execs;
+	u64 ops;
+	u64 evals[OP_PROP_NR];
+	u64 findings;
+	u64 known;
+	int done;
+};
+
+static void fuzz_help(void)
+{
+	printf("usage: tksim fuzz [OPTIONS]\n"
+	       "       tksim fuzz --decode FILE... [--out DIR] [--inject BUG]\n\n"
+	       "Fuzz the simulated kernel's NTP adjustments: run the seed op lists, then\n"
+	       "seeded random and mutated ones (adjtimex in every mode, clock_adjtime,\n"
+	       "settimeofday, clock_settime, NOHZ gaps, stalls, suspend, counter steps, CPU\n"
+	       "skew, reads inside the vvar write section), with the oracle after every op.\n"
+	       "Each distinct finding is shrunk to a minimal op list and written as a\n"
+	       "scenario file; `tksim run FILE` replays it.  Known kernel behaviours are\n"
+	       "reported as known, not as findings (see docs/fuzzing.md).\n\n"
+	       "Options:\n"
+	       "  --seconds S        stop after S wall seconds (default 10 without --runs)\n"
+	       "  --runs N           stop after N op lists per process\n"
+	       "  --seed N           seed of the generator (default 1; process J uses N+J)\n"
+	       "  --inject BUG[,BUG] fuzz a model with injectable bugs (tksim bugs)\n"
+	       "  --jobs N           processes (default 1)\n"
+	       "  --ops N            ops per generated list (default 32)\n"
+	       "  --max-findings N   stop after N distinct findings (default 1, 0: never)\n"
+	       "  --out DIR          where findings are written (default .)\n"
+	       "  --input PATH       instead of generating: decode and run the fuzz input PATH\n"
+	       "                     (a crash of libFuzzer or AFL++), or each file of the\n"
+	       "                     folder PATH; findings are shrunk and written as above\n"
+	       "  --known-fail       known kernel behaviours are findings too\n"
+	       "  --list-known       print the known kernel behaviours and exit\n"
+	       "  --quiet            no progress line\n"
+	       "  --help             this text\n\n"
+	       "--decode turns fuzz inputs (a libFuzzer crash file, an AFL++ queue entry, a\n"
+	       "corpus file) into the scenario files `tksim run` replays to the same verdict:\n"
+	       "one FILE on stdout, or each FILE into DIR/FILE.scn; --inject names the bugs\n"
+	       "the input was fuzzed with (TKSIM_INJECT).  --decode writes every op of the\n"
+	       "input as it is; --input runs the same bytes and shrinks a finding to the ops\n"
+	       "that make it.\n\n"
+	       "Exit status: 0 no finding, 1 a finding, 2 bad usage.\n");
+}
+
+static int parse_fuzz_opts(int argc, char **argv, struct fuzz_opts *o)
+{
+	static const struct tksim_option fuzz_options[] = {
+		{ "seconds", 's', TKSIM_OPT_VALUE },
+		{ "runs", 'r', TKSIM_OPT_VALUE },
+		{ "seed", 'S', TKSIM_OPT_VALUE },
+		{ "inject", 'i', TKSIM_OPT_VALUE },
+		{ "jobs", 'j', TKSIM_OPT_VALUE },
+		{ "ops", 'o', TKSIM_OPT_VALUE },
+		{ "max-findings", 'm', TKSIM_OPT_VALUE },
+		{ "out", 'O', TKSIM_OPT_VALUE },
+		{ "input", 'I', TKSIM_OPT_VALUE },
+		{ "known-fail", 'k', 0 },
+		{ "list-known", 'l', 0 },
+		{ "quiet", 'q', 0 },
+		{ "help", 'h', TKSIM_OPT_CMDLINE },
+		{ NULL, 0, 0 },
+	};
+	struct tksim_optset opts = { .cmd = "fuzz", .table = fuzz_options };
+	struct tksim_optiter it;
+	const char *optarg; /* the option's value, named as getopt's was */
+	u64 v;
+	int c;
+
+	tksim_opt_begin(&it, &opts, argc, argv);
+	while ((c = tksim_opt_next(&it)) > 0) {
+		optarg = it.value;
+		switch (c) {
+		case 's':
+			if (tksim_parse_duration_ns(optarg, &v) || !v)
+				return tksim_usage_error("fuzz", "bad --seconds '%s'", optarg);
+			o->seconds = (double)v * 1e-9;
+			break;
+		case 'r':
+			if (tksim_parse_u64(optarg, &o->runs) || !o->runs)
+				return tksim_usage_error("fuzz", "bad --runs '%s'", optarg);
+			break;
+		case 'S':
+			if (tksim_parse_u64(optarg, &o->seed))
+				return tksim_usage_error("fuzz", "bad --seed '%s'", optarg);
+			break;
+		case 'i':
+			if (sim_bugs_parse(optarg, &o->bugs))
+				return tksim_usage_error("fuzz", "unknown bug in '%s' (tksim bugs)",
+							 optarg);
+			break;
+		case 'j':
+			if (tksim_parse_u64(optarg, &v) || !v || v > FUZZ_MAX_JOBS)
+				return tksim_usage_error("fuzz", "--jobs must be 1..%d, not '%s'",
+							 FUZZ_MAX_JOBS, optarg);
+			o->jobs = (unsigned int)v;
+			break;
+		case 'o':
+			if (tksim_parse_u64(optarg, &v) || !v || v > SIM_OPS_MAX_DECODED)
+				return tksim_usage_error("fuzz", "--ops must be 1..%d, not '%s'",
+							 SIM_OPS_MAX_DECODED, optarg);
+			o->nr_ops = (unsigned int)v;
+			break;
+		case 'm':
+			if (tksim_parse_u64(optarg, &v) || v > 1000000)
+				return tksim_usage_error("fuzz", "bad --max-findings '%s'", optarg);
+			o->max_findings = (unsigned int)v;
+			break;
+		case 'O':
+			o->out_dir = optarg;
+			break;
+		case 'I':
+			o->input = optarg;
+			break;
+		case 'k':
+			o->flags |= SIM_OPS_KNOWN_FAIL;
+			break;
+		case 'l':
+			oracle_known_list(stdout);
+			exit(TKSIM_EXIT_OK);
+		case 'q':
+			o->quiet = true;
+			break;
+		case 'h':
+			fuzz_help();
+			exit(TKSIM_EXIT_OK);
+		default:
+			return tksim_usage_error("fuzz", "unknown option");
+		}
+	}
+	if (c < 0)
+		return TKSIM_EXIT_USAGE;
+	if (!o->seconds && !o->runs)
+		o->seconds = 10;
+	return 0;
+}
+
+/* The file a signature is written to: "tksim-fuzz-" and the signature, blanks as '-'. */
+static void finding_path(char *buf, size_t n, const char *dir, const char *sig)
+{
+	size_t len = (size_t)snprintf(buf, n, "%s/tksim-fuzz-", dir);
+
+	for (; *sig && len + 5 < n; sig++)
+		buf[len++] = (*sig == ' ' || *sig == '/') ? '-' : *sig;
+	snprintf(buf + len, n - len, ".scn");
+}
+
+/* Shrink and write one finding; false if another process already wrote this signature. */
+static bool report_finding(const struct fuzz_opts *o, struct sim_op_list *l,
+			   const struct sim_ops_result *res, u64 seed)
+{
+	struct sim_ops_result again;
+	char path[4096];
+	unsigned int runs;
+	FILE *f;
+	int fd;
+
+	finding_path(path, sizeof(path), o->out_dir, res->first.sig);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	if (fd < 0 && errno == EEXIST) {
+		struct stat st;
+
+		/* Another process of this run wrote it: a duplicate.  An older file is replaced. */
+		if (stat(path, &st) || st.st_mtime >= o->started)
+			return false;
+		fd = open(path, O_WRONLY | O_TRUNC);
+	}
+	if (fd < 0)
+		return true;
+	runs = sim_ops_shrink(l, o->bugs, o->flags, res->first.sig, 4000);
+	sim_ops_run(l, o->bugs, o->flags, &again, NULL);
+	f = fdopen(fd, "w");
+	if (!f) {
+		close(fd);
+		return true;
+	}
+	fprintf(f, "# tksim fuzz finding: %s\n# %s\n", again.first.sig, again.first.why);
+	fprintf(f,
+		"# found with --seed %" PRIu64 ", shrunk in %u runs to %u ops; replay: tksim run "
+		"THIS-FILE (exit 1)\n",
+		seed, runs, l->n);
+	scenario_ops_write(f, l, o->bugs);
+	fclose(f);
+	printf("finding: %s\n  %s\n  written to %s (%u ops)\n", again.first.sig, again.first.why,
+	       path, l->n);
+	fflush(stdout);
+	return true;
+}
+
+/* Count a run into @st; report a finding. Return true when this process must stop. */
+static bool account(const struct fuzz_opts *o, struct fuzz_stats *st, struct sim_op_list *l,
+		    int ret, const struct sim_ops_result *res, u64 seed)
+{
+	st->execs++;
+	st->ops += res->ops_run;
+	for (unsigned int p = 0; p < OP_PROP_NR; p++)
+		st->evals[p] += res->evals[p];
+	st->known += res->nr_known;
+	if (ret != 1)
+		return false;
+	if (report_finding(o, l, res, seed))
+		st->findings++;
+	return o->max_findings && st->findings >= o->max_findings;
+}
+
+/* One process's campaign: the seeds, then generated and mutated lists. */
+static void fuzz_worker(const struct fuzz_opts *o, unsigned int job, struct fuzz_stats *st)
+{
+	u64 seed = o->seed + job;
+	struct sim_op_list l, base;
+	struct sim_ops_result res;
+	struct sim_rng rng;
+	double end = tksim_wall_seconds() + o->seconds;
+	unsigned int nseeds = sim_ops_nr_seeds();
+
+	sim_rng_seed(&rng, seed);
+	sim_ops_init(&l);
+	sim_ops_init(&base);
+	for (u64 run = 0;; run++) {
+		int ret;
+
+		if (o->runs && run >= o->runs)
+			break;
+		if (o->seconds && (run & 15) == 0 && tksim_wall_seconds() >= end)
+			break;
+		if (run < nseeds) {
+			/* First the seed corpus, each once (job 0 only: the others mutate it). */
+			if (job) {
+				sim_ops_seed((unsigned int)(run % nseeds), &l);
+				sim_ops_mutate(&l, &rng);
+			} else {
+				sim_ops_seed((unsigned int)run, &l);
+			}
+		} else if (sim_rng_below(&rng, 2)) {
+			sim_ops_seed((unsigned int)sim_rng_below(&rng, nseeds), &base);
+			sim_ops_copy(&l, &base);
+			sim_ops_mutate(&l, &rng);
+		} else {
+			sim_ops_generate(&l, &rng, o->nr_ops);
+		}
+		ret = sim_ops_run(&l, o->bugs, o->flags, &res, NULL);
+		if (account(o, st, &l, ret, &res, seed))
+			break;
+	}
+	sim_ops_free(&l);
+	sim_ops_free(&base);
+	st->done = 1;
+}
+
+/* Decode and run one fuzz input file; false when this process must stop. */
+static bool fuzz_input_file(const struct fuzz_opts *o, struct fuzz_stats *st, const char *path,
+			    struct sim_op_list *l)
+{
+	static u8 buf[1 << 20];
+	struct sim_ops_result res;
+	long n = fuzz_read_input(path, buf, sizeof(buf));
+	int ret;
+
+	if (n < 0)
+		return true;
+	sim_ops_decode(l, buf, (size_t)n);
+	ret = sim_ops_run(l, o->bugs, o->flags, &res, NULL);
+	if (ret == 1)
+		printf("%s: %s\n", path, res.first.sig);
+	return !account(o, st, l, ret, &res, 0);
+}
+
+/* --input: the file, or each file of the folder in name order (not recursive). */
+static void fuzz_inputs(const struct fuzz_opts *o, struct fuzz_stats *st)
+{
+	struct sim_op_list l;
+	struct dirent **names;
+	char path[4096];
+	int nr = scandir(o->input, &names, NULL, alphasort);
+
+	sim_ops_init(&l);
+	if (nr < 0) {
+		fuzz_input_file(o, st, o->input, &l);
+	} else {
+		bool go = true;
+
+		for (int i = 0; i < nr; i++) {
+			struct stat sb;
+
+			snprintf(path, sizeof(path), "%s/%s", o->input, names[i]->d_name);
+			if (go && !stat(path, &sb) && S_ISREG(sb.st_mode))
+				go = fuzz_input_file(o, st, path, &l);
+			free(names[i]);
+		}
+		free(names);
+	}
+	sim_ops_free(&l);
+	st->done = 1;
+}
+
+static void sum_stats(const struct fuzz_stats *st, unsigned int n, struct fuzz_stats *sum)
+{
+	memset(sum, 0, sizeof(*sum));
+	for (unsigned int j = 0; j < n; j++) {
+		sum->execs += st[j].execs;
+		sum->ops += st[j].ops;
+		sum->findings += st[j].findings;
+		sum->known += st[j].known;
+		for (unsigned int p = 0; p < OP_PROP_NR; p++)
+			sum->evals[p] += st[j].evals[p];
+	}
+}
+
+static unsigned int props_seen(const struct fuzz_stats *s)
+{
+	unsigned int n = 0;
+
+	for (unsigned int p = 0; p < OP_PROP_NR; p++)
+		n += s->evals[p] != 0;
+	return n;
+}
+
+static void progress(const struct fuzz_stats *sum, double elapsed)
+{
+	fprintf(stderr,
+		"\r  %6.1f s  %" PRIu64 " execs (%.0f/s)  %" PRIu64
+		" ops  properties %u/%d  findings %" PRIu64 " (known %" PRIu64 ")   ",
+		elapsed, sum->execs, elapsed > 0 ? (double)sum->execs / elapsed : 0.0, sum->ops,
+		props_seen(sum), OP_PROP_NR, sum->findings, sum->known);
+}
+
+/* Fork the jobs, show progress until they end. */
+static int run_jobs(const struct fuzz_opts *o, struct fuzz_stats *st, double t0)
+{
+	pid_t pids[FUZZ_MAX_JOBS];
+	bool tty = !o->quiet && isatty(STDERR_FILENO);
+	unsigned int running = 0;
+
+	fflush(stdout);
+	for (unsigned int j = 0; j < o->jobs; j++) {
+		pids[j] = fork();
+		if (pids[j] < 0)
+			return tksim_usage_error("fuzz", "cannot start process %u: %s", j,
+						 strerror(errno));
+		if (pids[j] == 0) {
+			fuzz_worker(o, j, &st[j]);
+			fflush(stdout);
+			_exit(0);
+		}
+		running++;
+	}
+	while (running) {
+		struct fuzz_stats sum;
+		int status;
+		pid_t p = waitpid(-1, &status, WNOHANG);
+
+		if (p > 0) {
+			running--;
+			continue;
+		}
+		if (p < 0 && errno != EINTR)
+			break;
+		if (tty) {
+			sum_stats(st, o->jobs, &sum);
+			progress(&sum, tksim_wall_seconds() - t0);
+		}
+		usleep(200000);
+	}
+	return 0;
+}
+
+/**
+ * cmd_fuzz() - `tksim fuzz`
+ * @argc: argument count (argv[0] is "fuzz")
+ * @argv: arguments
+ *
+ * Return: exit status.
+ */
+int cmd_fuzz(int argc, char **argv)
+{
+	struct fuzz_opts o = {
+		.seed = 1, .jobs = 1, .nr_ops = 32, .max_findings = 1, .out_dir = "."
+	};
+	struct fuzz_stats *st, sum;
+	char bugs[256];
+	double t0, wall;
+	int ret;
+
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--decode"))
+			return fuzz_decode_main(argc, argv);
+	ret = parse_fuzz_opts(argc, argv, &o);
+	if (ret)
+		return ret;
+	if (access(o.out_dir, W_OK))
+		return tksim_usage_error("fuzz", "cannot write to --out '%s'", o.out_dir);
+	st = mmap(NULL, FUZZ_MAX_JOBS * sizeof(*st), PROT_READ | PROT_WRITE,
+		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (st == MAP_FAILED)
+		return tksim_usage_error("fuzz", "cannot map shared memory: %s", strerror(errno));
+	memset(st, 0, FUZZ_MAX_JOBS * sizeof(*st));
+	sim_bugs_format(o.bugs, bugs, sizeof(bugs));
+	o.started = time(NULL);
+	t0 = tksim_wall_seconds();
+	if (o.input) {
+		if (access(o.input, R_OK))
+			return tksim_usage_error("fuzz", "cannot read --input '%s'", o.input);
+		o.jobs = 1;
+		fuzz_inputs(&o, &st[0]);
+	} else if (o.jobs == 1 && (o.quiet || !isatty(STDERR_FILENO)))
+		fuzz_worker(&o, 0, &st[0]);
+	else
+		ret = run_jobs(&o, st, t0);
+	wall = tksim_wall_seconds() - t0;
+	sum_stats(st, o.jobs, &sum);
+	if (!o.quiet && isatty(STDERR_FILENO))
+		fprintf(stderr, "\r%100s\r", "");
+	printf("tksim fuzz: %" PRIu64 " op lists, %" PRIu64 " ops in %.1f s (%.0f lists/s), "
+	       "%u process%s, seed %" PRIu64 ", injected %s\n",
+	       sum.execs, sum.ops, wall, wall > 0 ? (double)sum.execs / wall : 0.0, o.jobs,
+	       o.jobs > 1 ? "es" : "", o.seed, bugs);
+	printf("  properties evaluated:");
+	for (unsigned int p = 0; p < OP_PROP_NR; p++)
+		printf("%s %s %" PRIu64, p ? "," : "", oracle_prop_names[p], sum.evals[p]);
+	printf("\n  known kernel behaviours seen %" PRIu64 " times; findings %" PRIu64 "\n",
+	       sum.known, sum.findings);
+	munmap(st, FUZZ_MAX_JOBS * sizeof(*st));
+	if (ret)
+		return ret;
+	return sum.findings ? TKSIM_EXIT_VIOLATION : TKSIM_EXIT_OK;
+}

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+/* tksim's own: libtksim-preload.so, the daemon's side of `tksim daemon` (docs/daemons.md). */
+
+/*
+ * LD_PRELOADed into an unmodified, dynamically linked daemon.  Every time
+ * call the daemon makes through libc becomes a request to the tksim
+ * process that owns the simulated system (sim/daemon/daemon_proto.h); waits
+ * become "advance virtual time to the deadline".  The daemon really runs as
+ * an unprivileged user: this library only makes it believe it is root, so
+ * without it nothing could reach the machine's clock.  What the library
+ * cannot simulate it refuses, loudly, with exit status 2: a seccomp filter
+ * (it would bypass the library), a raw syscall that sets the clock, a timer
+ * this increment does not model yet.
+ */
+
+#define _GNU_SOURCE
+#include "tools/preload/preload.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+int tkp_fd = -1;
+int tkp_shmid = -1;
+
+void *tkp_real(const char *name)
+{
+	void *p = dlsym(RTLD_NEXT, name);
+
+	if (!p) {
+		fprintf(stderr, "tksim-preload: no libc symbol %s\n", name);
+		_exit(2);
+	}
+	return p;
+}
+
+void tkp_call(struct tkp_req *rq, struct tkp_rep *rp)
+{
+	ssize_t n;
+
+	do
+		n = send(tkp_fd, rq, sizeof(*rq), 0);
+	while (n < 0 && errno == EINTR);
+	if (n != (ssize_t)sizeof(*rq))
+		_exit(2); /* tksim is gone: never fall back to the real clock */
+	do
+		n = recv(tkp_fd, rp, sizeof(*rp), 0);
+	while (n < 0 && errno == EINTR);
+	if (n != (ssize_t)sizeof(*rp))
+		_exit(2);
+	tkp_vdso_refresh();
+}
+
+/* Refuse: tell tksim why (it reports and exits 2), say it here too, stop. */
+__attribute__((noreturn)) void tkp_refuse(const char *what)
+{
+	struct tkp_req rq = { .op = TKP_REFUSE };
+	struct tkp_rep rp;
+
+	snprintf(rq.what, sizeof(rq.what), "%s", what);
+	fprintf(stderr, "tksim-preload: refusing: %s\n", what);
+	if (tkp_fd >= 0)
+		tkp_call(&rq, &rp);
+	_exit(2);
+}
+
+static __attribute__((constructor)) void tkp_init(void)
+{
+	const char *fd = getenv(TKSIM_PRELOAD_FD_ENV);
+	const char *shm = getenv(TKSIM_PRELOAD_SHMID_ENV);
+	struct tkp_req rq = { .op = TKP_HELLO, .clock = TKSIM_PRELOAD_PROTO_VERSION };
+	struct tkp_rep rp;
+
+	if (!fd) {
+		fprintf(stderr,
+			"tksim-preload: %s is not set: run the daemon with `tksim daemon`\n",
+			TKSIM_PRELOAD_FD_ENV);
+		_exit(2);
+	}
+	tkp_fd = atoi(fd);
+	tkp_shmid = shm ? atoi(shm) : -1;
+	tkp_vdso_init();
+	tkp_call(&rq, &rp);
+}
+
+/* A pointer libc declares nonnull may still be NULL from a daemon: test it out of the compiler's
+ * sight. */
+__attribute__((noinline)) int tkp_null(const void *p)
+{
+	return p == NULL;
+}
+
+int tkp_errno(int64_t ret)
+{
+	if (ret < 0) {
+		errno = (int)-ret;
+		return -1;
+	}
+	return (int)ret;
+}
+
+/* CPU-time clocks (process, thread, and the negative ids) are not timekeeping's: real ones. */
+int tkp_cpu_clock(clockid_t clk)
+{
+	return clk == CLOCK_PROCESS_CPUTIME_ID || clk == CLOCK_THREAD_CPUTIME_ID || clk < 0;
+}
+
+int64_t tkp_gettime(clockid_t clk, struct timespec *ts, int op)
+{
+	struct tkp_req rq = { .op = op, .clock = clk };
+	struct tkp_rep rp;
+
+	tkp_call(&rq, &rp);
+	if (rp.ret >= 0 && ts) {
+		ts->tv_sec = rp.sec;
+		ts->tv_nsec = rp.nsec;
+	}
+	return rp.ret;
+}

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* tksim's own: what the parts of libtksim-preload.so share (tools/preload/preload*.c,
+ * docs/daemons.md). */
+#ifndef TKSIM_TOOLS_PRELOAD_PRELOAD_H
+#define TKSIM_TOOLS_PRELOAD_PRELOAD_H
+
+#include <stdint.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include "sim/daemon/daemon_proto.h"
+
+/* Every exported symbol overrides libc's: declare them for -Wmissing-prototypes. */
+#define TKP_EXPORT __attribute__((visibility("default")))
+
+/* The socket to tksim (TKSIM_PRELOAD_FD) and tksim's private SHM segment, or -1. */
+extern int tkp_fd;
+extern int tkp_shmid;
+
+/*
+ * Advance virtual time: until @clk reads @ts (@abs), or for @ts of
+ * MONOTONIC.  @ts NULL: forever (tksim runs to the end and asks to stop).
+ * Return: 0, -EINTR when the run ended (SIGTERM raised), -EINVAL for a bad timespec.
+ */
+int tkp_wait(clockid_t clk, const struct timespec *ts, int abs);
+/* libc's own @name (dlsym RTLD_NEXT); exits 2 if there is none. */
+void *tkp_real(const char *name);
+/* One request to tksim and its answer; exits 2 if tksim is gone (never the real clock). */
+void tkp_call(struct tkp_req *rq, struct tkp_rep *rp);
+/* Tell tksim why the program must stop, say it on stderr, exit 2. */
+__attribute__((noreturn)) void tkp_refuse(const char *what);
+/* @p == NULL, tested out of the compiler's sight (libc declares some pointers nonnull). */
+int tkp_null(const void *p);
+/* A kernel-style return (negative errno) as libc's: -1 and errno. */
+int tkp_errno(int64_t ret);
+/* CPU-time clocks are not timekeeping's: they stay real. */
+int tkp_cpu_clock(clockid_t clk);
+/* Read @clk through the simulated kernel (request @op) into @ts; the kernel-style return. */
+int64_t tkp_gettime(clockid_t clk, struct timespec *ts, int op);
+/* The same read, in the process through the shared vvar page when it can
+ * (tools/preload/preload_vdso.c). */
+int64_t tkp_clock_read(clockid_t clk, struct timespec *ts, int op);
+/* Map the vvar page tksim shares, if any (before the first request). */
+void tkp_vdso_init(void);
+/* Take tksim's fresh vvar page and counter (after each request). */
+void tkp_vdso_refresh(void);
+
+/* The process id the program sees as its own (tools/preload/preload_pid.c): the same in every run.
+ */
+#define TKP_VIRTUAL_PID 4242
+pid_t tkp_real_pid(void);
+pid_t tkp_pid_to_real(pid_t pid);
+
+#endif /* TKSIM_TOOLS_PRELOAD_PRELOAD_H */

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-2.0
+/* tksim's own: libtksim-preload.so, waiting in virtual time (docs/daemons.md, "What is
+ * interposed"). */
+
+#define _GNU_SOURCE
+#include "tools/preload/preload.h"
+#include "tools/preload/preload_net.h"
+
+#include <errno.h>
+#include <string.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/select.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------- waiting */
+
+/* tools/preload/preload.h */
+int tkp_wait(clockid_t clk, const struct timespec *ts, int abs)
+{
+	struct tkp_req rq = { .op = TKP_WAIT, .clock = clk, .abs = abs };
+	struct tkp_rep rp;
+
+	if (ts) {
+		if (ts->tv_nsec < 0 || ts->tv_nsec >= 1000000000 || (!abs && ts->tv_sec < 0))
+			return -EINVAL;
+		rq.sec = ts->tv_sec;
+		rq.nsec = ts->tv_nsec;
+	} else {
+		rq.sec = INT64_MAX;
+		rq.abs = 0;
+	}
+	tkp_call(&rq, &rp);
+	if (rp.ret < 0)
+		return (int)rp.ret;
+	if (rp.quit) {
+		raise(SIGTERM); /* the run is over: stop as an administrator would */
+		return -EINTR; /* and the wait was cut short by that signal, not timed out */
+	}
+	return 0;
+}
+
+TKP_EXPORT int nanosleep(const struct timespec *req, struct timespec *rem);
+int nanosleep(const struct timespec *req, struct timespec *rem)
+{
+	struct timespec left = { 0 };
+	int ret;
+
+	/* A timer's signal (timer_create, alarm) ends the sleep at its instant: EINTR, @rem the
+	 * rest. */
+	if (tkp_timers_active() && req)
+		ret = tkp_net_wait(NULL, 0, req, &left);
+	else
+		ret = tkp_wait(CLOCK_MONOTONIC, req, 0);
+	if (rem)
+		*rem = ret == -EINTR ? left : (struct timespec){ 0 };
+	return tkp_errno(ret);
+}
+
+TKP_EXPORT int clock_nanosleep(clockid_t clk, int flags, const struct timespec *req,
+			       struct timespec *rem);
+int clock_nanosleep(clockid_t clk, int flags, const struct timespec *req, struct timespec *rem)
+{
+	int ret;
+
+	if (tkp_cpu_clock(clk))
+		tkp_refuse("clock_nanosleep on a CPU-time clock is not simulated");
+	ret = tkp_wait(clk, req, flags & TIMER_ABSTIME);
+	if (rem && !(flags & TIMER_ABSTIME))
+		memset(rem, 0, sizeof(*rem));
+	return -ret; /* clock_nanosleep returns the error number */
+}
+
+TKP_EXPORT int usleep(useconds_t us);
+int usleep(useconds_t us)
+{
+	struct timespec ts = { .tv_sec = us / 1000000, .tv_nsec = (long)(us % 1000000) * 1000 };
+
+	return nanosleep(&ts, NULL);
+}
+
+TKP_EXPORT unsigned int sleep(unsigned int s);
+unsigned int sleep(unsigned int s)
+{
+	struct timespec ts = { .tv_sec = s };
+
+	if (nanosleep(&ts, &ts) < 0) /* glibc's sleep(): the time left, to the nearest second */
+		return (unsigned int)ts.tv_sec + (ts.tv_nsec >= 500000000L);
+	return 0;
+}
+
+/*
+ * select() and its kin: are the daemon's fds ready now (a real poll with a
+ * zero timeout)?  If not, wait the timeout out in virtual time and look
+ * once more.  Nothing outside the daemon writes to its fds but tksim's
+ * simulated network, whose packets end the wait at their arrival
+ * (tools/preload/preload_net.c), so this is exact for it.
+ */
+TKP_EXPORT int select(int nfds, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
+		      struct timeval *restrict tv);
+int select(int nfds, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
+	   struct timeval *restrict tv)
+{
+	static int (*real)(int, fd_set *, fd_set *, fd_set *, struct timeval *);
+	fd_set r0, w0, e0;
+	struct timeval zero = { 0 };
+	struct timespec ts, left = { 0 };
+	int n, ret;
+
+	if (!real)
+		real = tkp_real("select");
+	if (r)
+		r0 = *r;
+	if (w)
+		w0 = *w;
+	if (e)
+		e0 = *e;
+	tkp_net_sync(); /* packets that arrived since: their fds readable */
+	/* No fd to look at (chronyd's loop without sockets): nothing is ready, no syscall. */
+	n = nfds > 0 ? real(nfds, r, w, e, &zero) : 0;
+	if (n != 0 || (tv && !tv->tv_sec && !tv->tv_usec))
+		return n;
+	if (tv) {
+		if (tv->tv_usec < 0 || tv->tv_usec >= 1000000 || tv->tv_sec < 0) {
+			errno = EINVAL;
+			return -1;
+		}
+		ts.tv_sec = tv->tv_sec;
+		ts.tv_nsec = tv->tv_usec * 1000;
+	}
+	if (tkp_net_active())
+		ret = tkp_net_wait_select(nfds, r ? &r0 : NULL, tv ? &ts : NULL, &left);
+	else
+		ret = tkp_wait(CLOCK_MONOTONIC, tv ? &ts : NULL, 0);
+	if (ret == -EINTR) {
+		errno = EINTR; /* SIGTERM at the end of the run: a signal ended the wait */
+		return -1;
+	}
+	if (tv) { /* Linux leaves the time not waited, truncated to us */
+		tv->tv_sec = left.tv_sec;
+		tv->tv_usec = left.tv_nsec / 1000;
+	}
+	if (r)
+		*r = r0;
+	if (w)
+		*w = w0;
+	if (e)
+		*e = e0;
+	return nfds > 0 ? real(nfds, r, w, e, &zero) : 0;
+}
+
+TKP_EXPORT int pselect(int nfds, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
+		       const struct timespec *restrict ts, const sigset_t *restrict mask);
+int pselect(int nfds, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
+	    const struct timespec *restrict ts, const sigset_t *restrict mask)
+{
+	struct timeval tv;
+	int ret;
+
+	/* Signals are delivered by raise() inside the wait, under @mask
+	 * (tools/preload/preload_timer.c). */
+	tkp_wait_mask = mask;
+	if (!ts) {
+		ret = select(nfds, r, w, e, NULL);
+		tkp_wait_mask = NULL;
+		return ret;
+	}
+	tv.tv_sec = ts->tv_sec;
+	tv.tv_usec = (ts->tv_nsec + 999) / 1000; /* never wake early */
+	if (tv.tv_usec == 1000000) {
+		tv.tv_sec++;
+		tv.tv_usec = 0;
+	}
+	ret = select(nfds, r, w, e, &tv);
+	tkp_wait_mask = NULL;
+	return ret;
+}
+
+TKP_EXPORT int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts, const sigset_t *mask);
+int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts, const sigset_t *mask)
+{
+	static int (*real)(struct pollfd *, nfds_t, int);
+	int ready;
+
+	(void)mask;
+	if (!real)
+		real = tkp_real("poll");
+	tkp_net_sync();
+	ready = real(fds, n, 0);
+	if (ready != 0 || (ts && !ts->tv_sec && !ts->tv_nsec))
+		return ready;
+	ready = tkp_net_active() ? tkp_net_wait_poll(fds, n, ts) : tkp_wait(CLOCK_MONOTONIC, ts, 0);
+	if (ready < 0)
+		return tkp_errno(ready);
+	return real(fds, n, 0);
+}
+
+TKP_EXPORT int poll(struct pollfd *fds, nfds_t n, int ms);
+int poll(struct pollfd *fds, nfds_t n, int ms)
+{
+	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (long)(ms % 1000) * 1000000 };
+
+	return ppoll(fds, n, ms < 0 ? NULL : &ts, NULL);
+}

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: `tksim run`'s injected bugs and their conditions (see tools/run/run_bugs.h).
+#include "tools/run/run_bugs.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "sim/bugs.h"
+#include "sim/oracle.h"
+#include "timekeeper/timekeeping.h"
+#include "tools/sys_opts.h"
+#include "tools/tksim.h"
+
+/* "T:D": two durations (bare numbers are seconds). */
+static int parse_gap(const char *arg, struct run_gap *g)
+{
+	const char *colon = strchr(arg, ':');
+	char t[64];
+
+	if (!colon || (size_t)(colon - arg) >= sizeof(t))
+		return -1;
+	memcpy(t, arg, (size_t)(colon - arg));
+	t[colon - arg] = '\0';
+	if (tksim_parse_duration_ns(t, &g->t_ns) || tksim_parse_duration_ns(colon + 1, &g->d_ns) ||
+	    !g->d_ns)
+		return -1;
+	g->done = false;
+	return 0;
+}
+
+/**
+ * run_bugs_parse() - one of RUN_BUGS_OPTIONS
+ * @b:    the options
+ * @code: its RUN_OPT_* code
+ * @arg:  its value
+ *
+ * Return: 0, or TKSIM_EXIT_USAGE after the message.
+ */
+int run_bugs_parse(struct run_bugs *b, int code, const char *arg)
+{
+	u64 mask = 0;
+
+	switch (code) {
+	case RUN_OPT_INJECT:
+		if (sim_bugs_parse(arg, &mask))
+			return tksim_usage_error(
+				"run", "unknown bug in --inject '%s' (see `tksim bugs`)", arg);
+		for (unsigned int i = 0; i < sim_nr_bugs; i++) {
+			const struct sim_bug *bug = &sim_bugs[i];
+
+			if ((mask & bug->bit) && bug->concurrent)
+				return tksim_usage_error(
+					"run", "--inject %s: only real threads show it; %s does",
+					bug->name, bug->shows);
+			if ((mask & bug->bit) && bug->side == SIM_BUG_CHECKER)
+				return tksim_usage_error(
+					"run",
+					"--inject %s: it weakens tksim torture's own check; %s",
+					bug->name, bug->shows);
+		}
+		b->inject = mask;
+		return 0;
+	case RUN_OPT_STALL:
+	case RUN_OPT_SUSPEND:
+		if (parse_gap(arg, code == RUN_OPT_STALL ? &b->stall : &b->suspend))
+			return tksim_usage_error("run",
+						 "--%s wants T:D (two durations, D > 0), not '%s'",
+						 code == RUN_OPT_STALL ? "stall" : "suspend", arg);
+		return 0;
+	default:
+		return tksim_usage_error("run", "unknown option");
+	}
+}
+
+/**
+ * run_bugs_start() - inject the bugs and set up their conditions in a booted system
+ * @b:           the options
+ * @s:           the system, before its first check
+ * @duration_ns: the run's length
+ * @opts:        where each option was given, for errors
+ *
+ * Return: 0, or TKSIM_EXIT_USAGE for a gap that would never happen.
+ */
+int run_bugs_start(const struct run_bugs *b, struct sim_system *s, u64 duration_ns,
+		   const struct tksim_optset *opts)
+{
+	if (b->stall.d_ns && b->stall.t_ns >= duration_ns)
+		return tksim_opt_error(opts, RUN_OPT_STALL, "--stall begins after the run's end");
+	if (b->suspend.d_ns && b->suspend.t_ns >= duration_ns)
+		return tksim_opt_error(opts, RUN_OPT_SUSPEND,
+				       "--suspend begins after the run's end");
+	sim_bugs_apply(&s->k, b->inject);
+	return 0;
+}
+
+/*
+ * The end of a stall: the counter has run @d_ns on, no tick has run.  One
+ * check at this instant (the first read after a paused VM or a resume),
+ * then the tick is due at once.
+ */
+static int gap_end(struct sim_system *s, u64 d_ns, char *why, size_t n)
+{
+	sim_counter_set_time(&s->counter, s->now_ns + d_ns);
+	s->now_ns += d_ns;
+	s->next_tick_ns = s->now_ns;
+	return oracle_check_instant(s, NULL, NULL, why, n);
+}
+
+/**
+ * run_bugs_gap() - run a stall or a suspend that is due at the current instant
+ * @b:   the options
+ * @s:   the system
+ * @why: out: the violation, if any
+ * @n:   its size
+ *
+ * Return: 0, or -1 with @why for a violation at the first read after the gap.
+ */
+int run_bugs_gap(struct run_bugs *b, struct sim_system *s, char *why, size_t n)
+{
+	if (b->stall.d_ns && !b->stall.done && s->now_ns >= b->stall.t_ns) {
+		b->stall.done = true;
+		if (gap_end(s, b->stall.d_ns, why, n))
+			return -1;
+	}
+	if (b->suspend.d_ns && !b->suspend.done && s->now_ns >= b->suspend.t_ns) {
+		struct timespec64 sleep = { .tv_sec = (s64)(b->suspend.d_ns / NSEC_PER_SEC),
+					    .tv_nsec = (long)(b->suspend.d_ns % NSEC_PER_SEC) };
+
+		/*
+		 * The simulated world stands still (virtual time, the counter:
+		 * MONOTONIC_RAW stays the exact conversion of the counter); only
+		 * the kernel learns that D passed, as from a persistent clock.
+		 */
+		b->suspend.done = true;
+		timekeeping_suspend(&s->k);
+		timekeeping_resume(&s->k, &sleep);
+		if (oracle_check_instant(s, NULL, NULL, why, n))
+			return -1;
+	}
+	return 0;
+}
+
+/**
+ * run_bugs_check_system() - refuse a system the kernel would not run as asked
+ * @s:    the built system
+ * @opts: where each option was given, for errors
+ *
+ * A periodic tick longer than the clocksource's max_idle_ns lets the
+ * counter pass the distance the kernel can convert, or wrap, between two
+ * ticks (a narrow --bits at a high --freq): the kernel never defers its
+ * tick that long (tick_nohz_next_event() caps it at max_idle_ns), so such
+ * a run would report the wrap as "MONOTONIC went back", a failure the
+ * kernel does not have.
+ *
+ * Return: 0, or TKSIM_EXIT_USAGE with the reason.
+ */
+int run_bugs_check_system(const struct sim_system *s, const struct tksim_optset *opts)
+{
+	const struct clocksource *cs = &s->counter.cs;
+
+	if (s->tick_period_ns <= cs->max_idle_ns)
+		return 0;
+	return tksim_opt_error(
+		opts, s->cfg.counter.bits < 64 ? SYS_OPT_BITS : SYS_OPT_HZ,
+		"a tick of %" PRIu64 " ns is longer than this clocksource's max_idle_ns "
+		"(%" PRIu64 " ns: a %u-bit counter at %" PRIu64
+		" Hz wraps in %.9g s); the kernel never leaves it that long unread: "
+		"use a wider --bits, a lower --freq or a higher --hz",
+		s->tick_period_ns, cs->max_idle_ns, s->cfg.counter.bits, s->cfg.counter.freq_hz,
+		(double)cs->mask / (double)s->cfg.counter.freq_hz);
+}
+
+/** run_bugs_help() - the bug part of `tksim run --help`. */
+void run_bugs_help(void)
+{
+	printf("Injected bugs (see `tksim bugs`, which gives each its command):\n"
+	       "  --inject LIST     historical bugs to switch on, comma-separated; the ones\n"
+	       "                    only real threads show belong to tksim torture\n"
+	       "  --stall T:D       at time T the tick stops for D while the counter runs on\n"
+	       "                    (a paused VM; D may pass max_idle_ns), one check at its end\n"
+	       "  --suspend T:D     at time T the system suspends for D: the resume injects D\n"
+	       "                    (the simulated world stands still; REALTIME ends D ahead\n"
+	       "                    of the daemon's reference)\n");
+}

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* tksim's own: `tksim run`'s injected bugs and the conditions that expose them. */
+#ifndef TKSIM_TOOLS_RUN_RUN_BUGS_H
+#define TKSIM_TOOLS_RUN_RUN_BUGS_H
+
+/*
+ * Every deterministic bug of sim/bugs.c shows in `tksim run` given the
+ * condition it needs; these options create them:
+ *
+ *   --inject LIST    the bugs (the threaded ones belong to tksim torture)
+ *   --stall T:D      at T the tick stops for D while the counter runs (a
+ *                    paused VM; D may pass max_idle_ns and max_cycles)
+ *   --suspend T:D    at T the system suspends for D: the simulated world
+ *                    (virtual time, the counter) stands still and the resume
+ *                    injects D, as a persistent clock would report it;
+ *                    REALTIME then runs D ahead of the daemon's reference
+ *
+ * and a frequency change at a chosen instant is --adjtimex T:freq=PPM,
+ * checked by run_ntp_run_checked() (tools/run/run_ntp.h).
+ */
+
+#include "sim/engine.h"
+#include "tools/options.h"
+
+/* Option codes, beyond run_ntp's, run_cs's and run_m32's. */
+enum run_bugs_opt {
+	RUN_OPT_INJECT = 1300,
+	RUN_OPT_STALL,
+	RUN_OPT_SUSPEND,
+};
+
+#define RUN_BUGS_OPTIONS                                     \
+	{ "inject", RUN_OPT_INJECT, TKSIM_OPT_VALUE },       \
+		{ "stall", RUN_OPT_STALL, TKSIM_OPT_VALUE }, \
+	{                                                    \
+		"suspend", RUN_OPT_SUSPEND, TKSIM_OPT_VALUE  \
+	}
+
+/**
+ * struct run_gap - one stall or suspend
+ * @t_ns: when it begins (virtual time)
+ * @d_ns: how long
+ * @done: it has happened
+ */
+struct run_gap {
+	u64 t_ns;
+	u64 d_ns;
+	bool done;
+};
+
+/**
+ * struct run_bugs - the bug options of a run
+ * @inject:  BUG_* bits
+ * @stall:   the paused-VM gap, if @stall.d_ns
+ * @suspend: the suspend, if @suspend.d_ns
+ */
+struct run_bugs {
+	u64 inject;
+	struct run_gap stall;
+	struct run_gap suspend;
+};
+
+int run_bugs_parse(struct run_bugs *b, int code, const char *arg);
+int run_bugs_start(const struct run_bugs *b, struct sim_system *s, u64 duration_ns,
+		   const struct tksim_optset *opts);
+int run_bugs_gap(struct run_bugs *b, struct sim_system *s, char *why, size_t n);
+int run_bugs_check_system(const struct sim_system *s, const struct tksim_optset *opts);
+void run_bugs_help(void);
+
+#endif /* TKSIM_TOOLS_RUN_RUN_BUGS_H */

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* tksim's own: the --json report of `tksim run` (schema in docs/output.md). */
+#ifndef TKSIM_TOOLS_RUN_RUN_JSON_H
+#define TKSIM_TOOLS_RUN_RUN_JSON_H
+
+#include <stdio.h>
+
+#include "sim/ntpd.h"
+#include "sim/oracle.h"
+#include "tools/run/run_calls.h"
+
+/**
+ * struct run_result - what a run found, for the report
+ * @seed:         the seed of the run
+ * @st:           the oracle's counts
+ * @wall_s:       wall-clock seconds the run took (the only host-dependent number)
+ * @violation:    the violated property in words, or NULL when all held
+ * @violation_ns: the simulated time of the violation
+ * @calls:        the timed calls and their results
+ */
+struct run_result {
+	u64 seed;
+	const struct oracle_stats *st;
+	double wall_s;
+	const char *violation;
+	u64 violation_ns;
+	const struct run_calls *calls;
+};
+
+void run_print_json(FILE *f, struct sim_system *s, const struct sim_ntpd *d,
+		    const struct run_result *r);
+
+#endif /* TKSIM_TOOLS_RUN_RUN_JSON_H */

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: `tksim run`'s loop: the system built, run to the end with every check (see
+// tools/run/run_opts.h).
+#include <inttypes.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sim/trace.h"
+#include "tools/run/run_json.h"
+#include "tools/run/run_opts.h"
+#include "tools/run/run_tick.h"
+#include "tools/scenario/scenario_ops.h"
+#include "tools/tksim.h"
+
+/* SIGINT: the loop ends after the current row, the summary so far is printed, exit 130. */
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+/**
+ * run_simulate() - build the system of @o, run it tick by tick with every check, report
+ * @o: the parsed options; it outlives the run (its strings may point into a scenario)
+ *
+ * Return: the exit status.
+ */
+int run_simulate(struct run_opts *o)
+{
+	struct oracle_stats st = { 0 };
+	struct oracle_mono mono = { 0 };
+	struct sim_system *s;
+	struct sim_ntpd ntpd;
+	struct sim_rng rng;
+	FILE *csv = NULL, *trace = NULL;
+	char why[256];
+	double t0, next_progress;
+	u64 next_csv = 0;
+	int ret, err;
+	bool progress, to_stdout, violated;
+
+	s = run_m32_system_new(&o->m32, &o->cfg, &err);
+	if (!s) {
+		run_m32_system_free(&o->m32, s);
+		return tksim_usage_error("run", "cannot build this system: %s", strerror(-err));
+	}
+	ret = run_m32_start(&o->m32, s);
+	if (!ret)
+		ret = run_bugs_check_system(s, &o->opts);
+	if (ret)
+		goto out_free;
+	if (o->nohz_max_ns > s->counter.cs.max_idle_ns) {
+		ret = tksim_opt_error(
+			&o->opts, 'n',
+			"--nohz may be at most this clocksource's max_idle_ns, %" PRIu64 " ns",
+			s->counter.cs.max_idle_ns);
+		goto out_free;
+	}
+	if (o->nohz_max_ns && o->cs.enabled) {
+		ret = tksim_usage_error("run", "--nohz and --clocksources do not go together yet");
+		goto out_free;
+	}
+	ret = run_ntp_start(&o->ntp, &ntpd, s);
+	if (!ret)
+		ret = run_cs_start(&o->cs, s);
+	if (!ret)
+		ret = run_bugs_start(&o->bugs, s, o->duration_ns, &o->opts);
+	if (ret)
+		goto out_free;
+	csv = run_open_output(o->csv_path);
+	trace = run_open_output(o->trace_path);
+	if ((o->csv_path && !csv) || (o->trace_path && !trace)) {
+		ret = tksim_usage_error("run", "cannot write '%s'",
+					o->csv_path && !csv ? o->csv_path : o->trace_path);
+		goto out_close;
+	}
+	run_trace_size_warning(o);
+	if (csv)
+		run_csv_header(csv);
+	if (trace) {
+		sim_trace_header(trace);
+		run_trace_row(trace, s, o);
+	}
+	/* The summary would mix with a time series on stdout. */
+	to_stdout = csv == stdout || trace == stdout;
+	sim_rng_seed(&rng, o->seed);
+	progress = !o->quiet && isatty(STDERR_FILENO);
+	t0 = tksim_wall_seconds();
+	next_progress = t0 + 0.25;
+	ret = TKSIM_EXIT_OK;
+	interrupted = 0;
+	signal(SIGINT, on_sigint);
+
+	/* A timeline's ops all run, also those an earlier gap or stall has passed. */
+	while ((s->now_ns < o->duration_ns ||
+		(o->ntp.calls.timeline && run_calls_next_ns(&o->ntp.calls) <= o->duration_ns)) &&
+	       !interrupted) {
+		/* Run to a random instant of the next tick (tools/run/run_tick.c). */
+		violated = run_tick(s, &ntpd, &o->ntp.calls, &rng, o->duration_ns, o->nohz_max_ns,
+				    why, sizeof(why)) ||
+			   run_bugs_gap(&o->bugs, s, why, sizeof(why));
+		if (trace)
+			run_trace_row(trace, s, o);
+		/*
+		 * After a clocksource switch RAW is no longer one counter's conversion.  With
+		 * a timeline the executor's read at this instant was the check.
+		 */
+		if (violated || (o->ntp.calls.timeline && ++st.checks == 0) ||
+		    (!o->ntp.calls.timeline && run_cs_raw_exact_checkable(&o->cs, s)
+			     ? oracle_check_tick(s, &mono, &st, why, sizeof(why))
+			     : !o->ntp.calls.timeline &&
+				       oracle_check_instant(s, &mono, &st, why, sizeof(why))) ||
+		    run_cs_check(&o->cs, s, why, sizeof(why)) ||
+		    run_m32_check(&o->m32, s, why, sizeof(why))) {
+			if (!o->json)
+				printf("VIOLATION at %.9f s (seed %" PRIu64 "): %s\n",
+				       (double)s->now_ns * 1e-9, o->seed, why);
+			ret = TKSIM_EXIT_VIOLATION;
+			break;
+		}
+		if (csv && s->now_ns >= next_csv) {
+			run_csv_row(csv, s, &ntpd);
+			next_csv += o->csv_interval_ns;
+			if (ferror(csv))
+				break; /* reported by run_close_output() */
+		}
+		if (trace && ferror(trace))
+			break;
+		if (progress && (st.checks & 1023) == 0 && tksim_wall_seconds() >= next_progress) {
+			fprintf(stderr, "\r  %5.1f%%  %.0f of %.0f simulated s",
+				100.0 * (double)s->now_ns / (double)o->duration_ns,
+				(double)s->now_ns * 1e-9, (double)o->duration_ns * 1e-9);
+			next_progress += 0.25;
+		}
+	}
+	signal(SIGINT, SIG_DFL);
+	if (progress)
+		fprintf(stderr, "\r%60s\r", "");
+	if (interrupted) {
+		fprintf(stderr, "tksim run: interrupted at %.3f simulated s; the summary so far:\n",
+			(double)s->now_ns * 1e-9);
+		if (ret == TKSIM_EXIT_OK)
+			ret = TKSIM_EXIT_INTERRUPTED;
+	}
+	if (o->json) {
+		struct run_result r = { .seed = o->seed,
+					.st = &st,
+					.wall_s = tksim_wall_seconds() - t0,
+					.violation = ret ? why : NULL,
+					.violation_ns = s->now_ns,
+					.calls = &o->ntp.calls };
+
+		run_print_json(stdout, s, &ntpd, &r);
+	} else if (!to_stdout) {
+		run_print_summary(s, o, &st, &ntpd, tksim_wall_seconds() - t0);
+		run_m32_summary(&o->m32);
+		if (ret == TKSIM_EXIT_OK)
+			printf("  properties                   all held\n");
+		else if (ret == TKSIM_EXIT_INTERRUPTED)
+			printf("  properties                   held until interrupted\n");
+	}
+out_close:
+	err = run_close_output(csv, o->csv_path);
+	err |= run_close_output(trace, o->trace_path);
+	if (err && ret != TKSIM_EXIT_VIOLATION)
+		ret = TKSIM_EXIT_USAGE;
+out_free:
+	/* The executor lives on the system: freed first. */
+	run_calls_free(&o->ntp.calls);
+	run_m32_system_free(&o->m32, s);
+	return ret;
+}

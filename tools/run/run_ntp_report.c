@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: the NTP part of `tksim run`'s report (CSV columns, summary lines).
+#include "tools/run/run_ntp.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "sim/oracle.h"
+#include "sim/trace.h"
+#include "tools/timex_names.h"
+
+/** run_ntp_csv_header() - the NTP columns of the CSV, each with a leading comma. */
+void run_ntp_csv_header(FILE *f)
+{
+	fprintf(f, ",ntp_freq_ppm,ideal_freq_ppm,ntp_offset_ns,ntp_status");
+}
+
+/**
+ * run_ntp_csv_row() - the NTP columns of one CSV row
+ * @f: the CSV
+ * @d: the daemon
+ * @s: the system
+ *
+ * The kernel's frequency as adjtimex reads it back, the one that would make
+ * REALTIME run true, the last offset the daemon measured, the status bits.
+ */
+void run_ntp_csv_row(FILE *f, const struct sim_ntpd *d, struct sim_system *s)
+{
+	struct tk_timex tx = { 0 };
+
+	do_adjtimex(&s->k, &tx, false);
+	fprintf(f, ",%.6f,%.6f,%" PRId64 ",%d", (double)tx.freq / 65536.0,
+		sim_ntpd_ideal_freq_ppm(s), d->last_offset_ns, tx.status);
+}
+
+static void print_status(int status)
+{
+	if (status)
+		timex_format_status(stdout, (u64)(unsigned int)status);
+	else
+		printf("none");
+	printf(" (0x%04x)", (unsigned int)status);
+}
+
+/**
+ * run_ntp_summary() - the NTP lines of the run summary
+ * @n: the options (the timed calls)
+ * @d: the daemon
+ * @s: the system
+ */
+void run_ntp_summary(const struct run_ntp *n, const struct sim_ntpd *d, struct sim_system *s)
+{
+	struct tk_timex tx = { 0 };
+	int st = do_adjtimex(&s->k, &tx, false);
+
+	if (d->p.enabled)
+		printf("  NTP daemon   poll 2^%u s, %s units, PLL%s, noise %" PRIu64 " ns: "
+		       "%" PRIu64 " polls, %" PRIu64 " steps, last offset %" PRId64 " ns\n",
+		       d->p.poll, d->p.nano ? "ns" : "us", d->p.fll ? "+FLL" : "", d->p.noise_ns,
+		       d->polls, d->steps, d->last_offset_ns);
+	else
+		printf("  NTP daemon   off\n");
+	printf("  NTP kernel   freq %+.3f ppm (ideal %+.3f), time constant %lld, "
+	       "offset left %lld %s, maxerror %lld us\n",
+	       (double)tx.freq / 65536.0, sim_ntpd_ideal_freq_ppm(s), tx.constant, tx.offset,
+	       (tx.status & STA_NANO) ? "ns" : "us", tx.maxerror);
+	printf("               %s, TAI - UTC %d s, status ", sim_time_state_name(st), tx.tai);
+	print_status(tx.status);
+	printf("\n");
+	run_calls_summary(&n->calls);
+}

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: `tksim torture`, in the shape of tools/testing/selftests/timers/ (threadtest.c,
+// inconsistency-check.c), vDSO/vdso_test_correctness.c and Lutomirski's evil-clock-test.
+/*
+ * Input: options (tools/options.h, defaults in --help).  Output on stdout, line
+ * buffered: a header with the configuration and seed, then the per-reader
+ * rates, retry rates and litmus results, or the evidence of the first
+ * violation.  Progress goes to stderr when it is a terminal.
+ * Exit status: 0 all properties held, 1 a property was violated (or a
+ * check failed its self-test before the run), 2 bad usage, 4 skipped (this CPU cannot run the
+ * requested read instruction; kselftest's KSFT_SKIP).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sim/bugs.h"
+#include "tools/torture/cmd_torture.h"
+#include "tools/tksim.h"
+
+/* `tksim torture --json`: the run, then one object; the same statuses as the text. */
+static int torture_json(struct torture_cli *cli)
+{
+	struct torture_result r;
+	char why[128];
+	int ret = torture_run(&cli->o, &r);
+
+	if (cli->o.progress)
+		fprintf(stderr, "\r%60s\r", "");
+	if (ret == -EOPNOTSUPP || ret == -ENODEV) {
+		snprintf(why, sizeof(why), "no usable TSC here: %s", strerror(-ret));
+		torture_print_json(cli, NULL, "skip", why);
+		ret = TORTURE_EXIT_SKIP;
+	} else if (ret) {
+		ret = tksim_usage_error("torture", "cannot run: %s", strerror(-ret));
+	} else if (r.blind) {
+		/* No rates to report: the run never started. */
+		torture_print_json(cli, NULL, "fail", r.report);
+		ret = TKSIM_EXIT_VIOLATION;
+	} else {
+		torture_print_json(cli, &r, r.violated ? "fail" : "pass", NULL);
+		ret = r.violated ? TKSIM_EXIT_VIOLATION : TKSIM_EXIT_OK;
+	}
+	torture_result_free(&r);
+	return ret;
+}
+
+/**
+ * cmd_torture() - `tksim torture`
+ * @argc: argument count (argv[0] is "torture")
+ * @argv: arguments
+ *
+ * Return: exit status.
+ */
+int cmd_torture(int argc, char **argv)
+{
+	struct torture_cli cli = { 0 };
+	struct torture_result r;
+	char checks[128], churn[64], bugs[512];
+	unsigned int tick = 0;
+	int ret;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	ret = torture_parse(argc, argv, &cli);
+	if (ret)
+		return ret;
+	torture_build_replay(&cli);
+	if (!cli.quiet && isatty(STDERR_FILENO)) {
+		cli.o.progress = torture_progress_line;
+		cli.o.progress_arg = &tick;
+	}
+	cli.o.replay = cli.replay;
+	if (!sim_tsc_insn_supported(cli.o.insn)) {
+		char why[96];
+
+		snprintf(why, sizeof(why), "this CPU cannot run %s (no %s)",
+			 sim_tsc_insn_name(cli.o.insn),
+			 cli.o.insn == VDSO_TSC_RDTSCP ? "RDTSCP in CPUID 0x80000001"
+						       : "x86-64 TSC");
+		if (cli.json)
+			torture_print_json(&cli, NULL, "skip", why);
+		else
+			printf("# SKIP: %s\n", why);
+		return TORTURE_EXIT_SKIP;
+	}
+	if (cli.json)
+		return torture_json(&cli);
+	torture_format_list(checks, sizeof(checks), TORTURE_NAMES(check), cli.o.checks);
+	torture_format_list(churn, sizeof(churn), TORTURE_NAMES(churn), cli.o.churn);
+	sim_bugs_format(cli.o.bugs, bugs, sizeof(bugs));
+	printf("# tksim torture: %s counter, %u readers, HZ=%u%s, churn %s, window %" PRIu32
+	       ", inject %s, seed %" PRIu64 "\n",
+	       cli.o.counter == TORTURE_COUNTER_TSC ? "TSC" : "synthetic", cli.o.threads, cli.o.hz,
+	       cli.o.max_pressure ? " (maximum writer pressure)" : "", churn, cli.o.window_spin,
+	       bugs, cli.o.seed);
+	printf("# checks %s; %s\n", checks, cli.replay);
+
+	ret = torture_run(&cli.o, &r);
+	if (cli.o.progress)
+		fprintf(stderr, "\r%60s\r", "");
+	if (ret == -EOPNOTSUPP || ret == -ENODEV) {
+		printf("# SKIP: no usable TSC here: %s\n", strerror(-ret));
+		torture_result_free(&r);
+		return TORTURE_EXIT_SKIP;
+	}
+	if (ret) {
+		torture_result_free(&r);
+		return tksim_usage_error("torture", "cannot run: %s", strerror(-ret));
+	}
+	if (r.blind) {
+		printf("%s\nFAIL: a check is blind\n", r.report);
+		torture_result_free(&r);
+		return TKSIM_EXIT_VIOLATION;
+	}
+	printf("# TSC %.3f MHz (%s), vDSO clock mode %s\n", (double)r.tsc_hz * 1e-6,
+	       cli.o.tsc_hz ? "given" : "calibrated against CLOCK_MONOTONIC_RAW",
+	       torture_clock_mode_name(r.clock_mode));
+	if (cli.o.counter == TORTURE_COUNTER_SYNTHETIC)
+		printf("# synthetic counter %" PRIu64 " Hz, %u bits, read with %s, skew %" PRIu64
+		       ", jitter %" PRIu64 " cycles, vDSO rule %s\n",
+		       cli.o.synth.freq_hz, cli.o.synth.bits, sim_tsc_insn_name(cli.o.insn),
+		       cli.skew, cli.o.synth.jitter, cli.o.synth.x86_rule ? "x86" : "generic");
+	torture_print_results(&cli, &r);
+	if (r.violated) {
+		fputs(r.report, stdout);
+		printf("FAIL: a property was violated\n");
+		ret = TKSIM_EXIT_VIOLATION;
+	} else {
+		printf("PASS: all properties held\n");
+		ret = TKSIM_EXIT_OK;
+	}
+	torture_result_free(&r);
+	return ret;
+}

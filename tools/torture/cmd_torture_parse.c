@@ -1,0 +1,490 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: `tksim torture`'s options: name lists, --help, the parser.
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sim/bugs.h"
+#include "tools/torture/cmd_torture.h"
+#include "tools/options.h"
+#include "tools/tksim.h"
+
+const struct torture_name torture_check_names[] = {
+	{ "seqcount", TORTURE_CHECK_SEQCOUNT },
+	{ "inconsistency", TORTURE_CHECK_INCONSISTENCY },
+	{ "threadtest", TORTURE_CHECK_THREADTEST },
+	{ "sandwich", TORTURE_CHECK_SANDWICH },
+	{ "litmus", TORTURE_CHECK_LITMUS },
+};
+const struct torture_name torture_churn_names[] = {
+	{ "freq", TORTURE_CHURN_FREQ },
+	{ "offset", TORTURE_CHURN_OFFSET },
+	{ "settime", TORTURE_CHURN_SETTIME },
+};
+const struct torture_name torture_clock_names[] = {
+	{ "realtime", BIT(TK_CLOCK_REALTIME) },
+	{ "monotonic", BIT(TK_CLOCK_MONOTONIC) },
+	{ "raw", BIT(TK_CLOCK_MONOTONIC_RAW) },
+	{ "realtime_coarse", BIT(TK_CLOCK_REALTIME_COARSE) },
+	{ "monotonic_coarse", BIT(TK_CLOCK_MONOTONIC_COARSE) },
+	{ "boottime", BIT(TK_CLOCK_BOOTTIME) },
+	{ "tai", BIT(TK_CLOCK_TAI) },
+};
+const struct torture_name torture_path_names[] = {
+	{ "vdso", TORTURE_PATH_VDSO },
+	{ "syscall", TORTURE_PATH_SYSCALL },
+};
+
+#define N(t) sizeof(t) / sizeof((t)[0])
+const size_t torture_ncheck_names = N(torture_check_names),
+	     torture_nchurn_names = N(torture_churn_names),
+	     torture_nclock_names = N(torture_clock_names),
+	     torture_npath_names = N(torture_path_names);
+#undef N
+
+/* "a,b,c", "all" or "none" against a name table; 0 or -EINVAL. */
+static int parse_list(const char *s, const struct torture_name *t, size_t n, u32 *out)
+{
+	char buf[256], *save = NULL;
+	u32 m = 0;
+
+	if (strlen(s) >= sizeof(buf))
+		return -EINVAL;
+	strcpy(buf, s);
+	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		size_t i;
+
+		if (!strcmp(tok, "none"))
+			continue;
+		if (!strcmp(tok, "all")) {
+			for (i = 0; i < n; i++)
+				m |= t[i].bit;
+			continue;
+		}
+		for (i = 0; i < n && strcmp(tok, t[i].name); i++)
+			;
+		if (i == n)
+			return -EINVAL;
+		m |= t[i].bit;
+	}
+	*out = m;
+	return 0;
+}
+
+/* The names of the bits of @m, comma-separated, or "none". */
+void torture_format_list(char *buf, size_t len, const struct torture_name *t, size_t n, u32 m)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		if ((m & t[i].bit) && used < len)
+			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "," : "",
+						 t[i].name);
+	}
+	if (!used)
+		snprintf(buf, len, "none");
+}
+
+/** torture_help() - print `tksim torture --help` */
+void torture_help(void)
+{
+	printf("usage: tksim torture [OPTIONS]\n\n"
+	       "Run one simulated kernel on a counter that runs on its own, with a\n"
+	       "timekeeper thread (the tick, optionally adjtimex churn) and reader threads\n"
+	       "reading every clock through the vDSO and the kernel-side path, and check:\n"
+	       "  seqcount       every vDSO value comes from one published update\n"
+	       "  inconsistency  64 back-to-back reads of a clock are in order (COARSE too)\n"
+	       "  threadtest     a shared, mutex-ordered list of MONOTONIC reads is in order\n"
+	       "  sandwich       kernel-side <= vDSO <= kernel-side; invalid ids give -EINVAL\n"
+	       "  litmus         causality across threads (Now, Load, Load3, Store) for each\n"
+	       "                 TSC read instruction: lfence;rdtsc, rdtscp, plain rdtsc\n\n"
+	       "Options (defaults in brackets):\n"
+	       "  --seconds N        wall time of the whole run; litmus takes a quarter [5]\n"
+	       "  --iterations N     rounds per reader instead of a time bound\n"
+	       "  --threads N        reader threads, 1..%d [2]\n"
+	       "  --counter C        tsc (lfence;rdtsc), tsc-rdtscp, tsc-bare (plain rdtsc)\n"
+	       "                     or synthetic (a counter derived from the TSC) [tsc]\n"
+	       "  --insn I           the synthetic counter's TSC read: lfence, rdtscp, rdtsc "
+	       "[lfence]\n"
+	       "  --freq HZ          synthetic counter frequency [1000000000]\n"
+	       "  --bits N           synthetic counter width, 1..64 [64]\n"
+	       "  --start N          synthetic counter value at boot [0]\n"
+	       "  --skew CYCLES      synthetic: odd simulated CPUs lag by CYCLES, even ones\n"
+	       "                     lead by CYCLES; the timekeeper's CPU 0 is exact [0]\n"
+	       "  --jitter CYCLES    synthetic: every CPU's offset wanders by up to +/-CYCLES\n"
+	       "                     each tick (disables the seqcount value check) [0]\n"
+	       "  --vdso-rule R      synthetic: the vDSO's delta rule, x86 (a counter behind\n"
+	       "                     cycle_last reads as the base; 64 bits) or generic\n"
+	       "                     (lib/vdso: no clamp; counters in step across CPUs)\n"
+	       "                     [x86 with --skew or --jitter, else generic]\n"
+	       "  --tsc-hz HZ        TSC frequency; calibrated against MONOTONIC_RAW if absent\n"
+	       "  --hz N             the simulated kernel's HZ and the tick rate [1000]\n"
+	       "  --max-pressure     the timekeeper publishes back to back (TK_ADV_FREQ)\n"
+	       "  --timens           every other reader runs in a time namespace (MONOTONIC\n"
+	       "                     +1d 0.5s, BOOTTIME +2d 0.25s), through its vvar page\n"
+	       "  --churn LIST       freq (adjtimex +/-500 ppm), offset (ADJ_SETOFFSET),\n"
+	       "                     settime (settimeofday), all or none [none]\n"
+	       "  --window N         cpu_relax() spins inside each vvar write section [0]\n"
+	       "  --inject LIST      historical bugs to inject, see `tksim bugs` [none]\n"
+	       "  --checks LIST      seqcount,inconsistency,threadtest,sandwich,litmus [all]\n"
+	       "  --clocks LIST      realtime,monotonic,raw,realtime_coarse,monotonic_coarse,\n"
+	       "                     boottime,tai [all]\n"
+	       "  --paths LIST       vdso,syscall [both]\n"
+	       "  --litmus-ms N      length of each litmus test [a share of --seconds, or 250]\n"
+	       "  --seed N|random    seed of clock choice, churn and jitter [1]\n"
+	       "  --no-pin           do not pin threads to host CPUs\n"
+	       "  --quiet            no progress line on a terminal\n"
+	       "  --json             the results as one JSON object (docs/output.md)\n"
+	       "  --help             this text\n\n"
+	       "On a violation: the evidence, the samples around it, the seed and the command\n"
+	       "that replays the run.  Exit status: 0 all properties held, 1 a property was\n"
+	       "violated, 2 bad usage, 4 skipped (the CPU lacks the read instruction).\n",
+	       TORTURE_MAX_READERS);
+}
+
+/* Every option of `tksim torture`. */
+static const struct tksim_option torture_options[] = {
+	{ "seconds", 's', TKSIM_OPT_VALUE },
+	{ "iterations", 'i', TKSIM_OPT_VALUE },
+	{ "threads", 't', TKSIM_OPT_VALUE },
+	{ "counter", 'c', TKSIM_OPT_VALUE },
+	{ "insn", 'I', TKSIM_OPT_VALUE },
+	{ "freq", 'f', TKSIM_OPT_VALUE },
+	{ "bits", 'b', TKSIM_OPT_VALUE },
+	{ "start", 'S', TKSIM_OPT_VALUE },
+	{ "skew", 'k', TKSIM_OPT_VALUE },
+	{ "jitter", 'j', TKSIM_OPT_VALUE },
+	{ "vdso-rule", 'R', TKSIM_OPT_VALUE },
+	{ "tsc-hz", 'T', TKSIM_OPT_VALUE },
+	{ "hz", 'z', TKSIM_OPT_VALUE },
+	{ "max-pressure", 'P', 0 },
+	{ "timens", 'E', 0 },
+	{ "churn", 'C', TKSIM_OPT_VALUE },
+	{ "window", 'w', TKSIM_OPT_VALUE },
+	{ "inject", 'x', TKSIM_OPT_VALUE },
+	{ "checks", 'K', TKSIM_OPT_VALUE },
+	{ "clocks", 'L', TKSIM_OPT_VALUE },
+	{ "paths", 'p', TKSIM_OPT_VALUE },
+	{ "litmus-ms", 'm', TKSIM_OPT_VALUE },
+	{ "seed", 'r', TKSIM_OPT_VALUE },
+	{ "no-pin", 'N', 0 },
+	{ "quiet", 'q', 0 },
+	{ "json", 'J', 0 },
+	{ "help", 'h', TKSIM_OPT_CMDLINE },
+	{ NULL, 0, 0 },
+};
+
+/*
+ * Whether torture can see @b in this run: some bugs need a condition (a
+ * frequency change inside the tick, a lagging CPU, the litmus tests), and
+ * some no threaded run can show at all.
+ */
+static bool torture_sees(const struct sim_bug *b, const struct torture_cli *cli)
+{
+	const struct torture_opts *o = &cli->o;
+
+	if (!b->torture)
+		return false;
+	switch (b->bit) {
+	case BUG_COARSE_PRE615:
+		return (o->churn & TORTURE_CHURN_FREQ) &&
+		       (o->checks & TORTURE_CHECK_INCONSISTENCY) &&
+		       (o->clocks &
+			(BIT(TK_CLOCK_REALTIME_COARSE) | BIT(TK_CLOCK_MONOTONIC_COARSE)));
+	case BUG_NO_NEG_CLAMP:
+		/* A CPU behind cycle_last, read by x86's rule, which has the clamp. */
+		return o->counter == TORTURE_COUNTER_SYNTHETIC && cli->skew && o->synth.x86_rule &&
+		       (o->checks & (TORTURE_CHECK_SANDWICH | TORTURE_CHECK_SEQCOUNT)) &&
+		       (o->paths & TORTURE_PATH_VDSO);
+	case BUG_THREADTEST_CMP:
+		/* Its self-test fails the run only if the run uses threadtest. */
+		return o->checks & TORTURE_CHECK_THREADTEST;
+	case BUG_BARE_RDTSC:
+		return o->checks & TORTURE_CHECK_LITMUS;
+	default:
+		return true;
+	}
+}
+
+/* Refuse, naming the command that shows it, a bug this run cannot see: no PASS that saw nothing. */
+static int check_visible(const struct torture_cli *cli)
+{
+	for (unsigned int i = 0; i < sim_nr_bugs; i++) {
+		const struct sim_bug *b = &sim_bugs[i];
+
+		if (!(cli->o.bugs & b->bit) || torture_sees(b, cli))
+			continue;
+		if (!b->torture)
+			return tksim_usage_error("torture",
+						 "torture cannot see %s (%s); shown by: %s",
+						 b->name, b->what, b->shows);
+		return tksim_usage_error("torture",
+					 "this run cannot see %s: it needs %s (and the checks "
+					 "and clocks that see it); shown by: %s",
+					 b->name, b->torture, b->shows);
+	}
+	return 0;
+}
+
+/*
+ * The synthetic counter's vDSO delta rule (vdso/calc.h): x86's where CPUs
+ * may disagree (--skew, --jitter), the generic one otherwise.  The generic
+ * rule has no negative-motion clamp because the architectures that use it
+ * (arm64's arch timer, ...) have counters in step across CPUs: a skewed
+ * CPU behind cycle_last would read as a jump of centuries, hardware no
+ * such kernel runs on, so that pair is refused rather than reported.
+ */
+static int vdso_rule(struct torture_cli *cli, int rule)
+{
+	struct torture_opts *o = &cli->o;
+	const bool apart = cli->skew || o->synth.jitter;
+
+	o->synth.x86_rule = rule < 0 ? apart : rule;
+	if (!o->synth.x86_rule && apart)
+		return tksim_usage_error(
+			"torture",
+			"--vdso-rule generic with --skew or --jitter: the generic vDSO rule "
+			"(lib/vdso vdso_calc_ns) has no negative-motion clamp and serves only "
+			"counters in step across CPUs; counters that differ per CPU are x86's "
+			"TSC, read by x86's rule: use --vdso-rule x86 (the default with --skew)");
+	if (o->synth.x86_rule && o->synth.bits < 64)
+		return tksim_usage_error(
+			"torture",
+			"%s needs --bits 64: x86's vDSO masks the delta with S64_MAX, not "
+			"the counter's width, and has no narrower counter; a %u-bit counter "
+			"takes --vdso-rule generic, without --skew or --jitter",
+			rule < 0 ? "x86's vDSO rule (the one --skew and --jitter take)"
+				 : "--vdso-rule x86",
+			o->synth.bits);
+	return 0;
+}
+
+/**
+ * torture_parse() - read `tksim torture`'s options
+ * @argc: argument count (argv[0] is "torture")
+ * @argv: arguments
+ * @cli:  out: the run
+ *
+ * Return: 0, or the exit status of a usage error (already reported).
+ */
+int torture_parse(int argc, char **argv, struct torture_cli *cli)
+{
+	struct tksim_optset set = { .cmd = "torture", .table = torture_options };
+	struct tksim_optiter it;
+	const char *optarg; /* the option's value, named as getopt's was */
+	struct torture_opts *o = &cli->o;
+	bool synthetic_opt = false, seconds = false, iterations = false;
+	int rule = -1; /* --vdso-rule: -1 not given, 0 generic, 1 x86 */
+	u64 v;
+	int c, ret;
+
+	torture_opts_default(o);
+	tksim_opt_begin(&it, &set, argc, argv);
+	while ((c = tksim_opt_next(&it)) > 0) {
+		optarg = it.value;
+		switch (c) {
+		case 's':
+			if (tksim_parse_duration_ns(optarg, &o->duration_ns) || !o->duration_ns)
+				return tksim_usage_error("torture", "bad --seconds '%s'", optarg);
+			seconds = true;
+			break;
+		case 'i':
+			if (tksim_parse_u64(optarg, &o->iterations) || !o->iterations)
+				return tksim_usage_error("torture", "bad --iterations '%s'",
+							 optarg);
+			iterations = true;
+			break;
+		case 't':
+			if (tksim_parse_u64(optarg, &v) || v < 1 || v > TORTURE_MAX_READERS)
+				return tksim_usage_error("torture",
+							 "--threads must be 1..%d, not '%s'",
+							 TORTURE_MAX_READERS, optarg);
+			o->threads = (unsigned int)v;
+			break;
+		case 'c':
+			if (!strcmp(optarg, "tsc")) {
+				o->counter = TORTURE_COUNTER_TSC;
+				o->insn = VDSO_TSC_LFENCE;
+			} else if (!strcmp(optarg, "tsc-rdtscp")) {
+				o->counter = TORTURE_COUNTER_TSC;
+				o->insn = VDSO_TSC_RDTSCP;
+			} else if (!strcmp(optarg, "tsc-bare")) {
+				o->counter = TORTURE_COUNTER_TSC;
+				o->insn = VDSO_TSC_BARE;
+			} else if (!strcmp(optarg, "synthetic")) {
+				o->counter = TORTURE_COUNTER_SYNTHETIC;
+			} else {
+				return tksim_usage_error("torture",
+							 "--counter must be tsc, tsc-rdtscp, "
+							 "tsc-bare or synthetic, not '%s'",
+							 optarg);
+			}
+			break;
+		case 'I':
+			if (sim_tsc_insn_parse(optarg, &o->insn))
+				return tksim_usage_error(
+					"torture",
+					"--insn must be lfence, rdtscp or rdtsc, not '%s'", optarg);
+			synthetic_opt = true;
+			break;
+		case 'f':
+			if (tksim_parse_u64(optarg, &o->synth.freq_hz) || o->synth.freq_hz < 1000 ||
+			    o->synth.freq_hz > TKSIM_FREQ_MAX_HZ)
+				return tksim_usage_error(
+					"torture",
+					"--freq must be 1000..%llu Hz (a clocksource registers in "
+					"u32 kHz at most), not '%s'",
+					TKSIM_FREQ_MAX_HZ, optarg);
+			synthetic_opt = true;
+			break;
+		case 'b':
+			if (tksim_parse_u64(optarg, &v) || v < 1 || v > 64)
+				return tksim_usage_error("torture",
+							 "--bits must be 1..64, not '%s'", optarg);
+			o->synth.bits = (unsigned int)v;
+			synthetic_opt = true;
+			break;
+		case 'S':
+			if (tksim_parse_u64(optarg, &o->synth.start))
+				return tksim_usage_error("torture", "bad --start '%s'", optarg);
+			synthetic_opt = true;
+			break;
+		case 'k':
+			if (tksim_parse_u64(optarg, &cli->skew) || cli->skew > (1ULL << 40))
+				return tksim_usage_error("torture", "bad --skew '%s'", optarg);
+			synthetic_opt = true;
+			break;
+		case 'j':
+			if (tksim_parse_u64(optarg, &o->synth.jitter) ||
+			    o->synth.jitter > (1ULL << 40))
+				return tksim_usage_error("torture", "bad --jitter '%s'", optarg);
+			synthetic_opt = true;
+			break;
+		case 'R':
+			if (strcmp(optarg, "x86") && strcmp(optarg, "generic"))
+				return tksim_usage_error(
+					"torture", "--vdso-rule must be x86 or generic, not '%s'",
+					optarg);
+			rule = !strcmp(optarg, "x86");
+			synthetic_opt = true;
+			break;
+		case 'T':
+			if (tksim_parse_u64(optarg, &o->tsc_hz) || o->tsc_hz < 1000000)
+				return tksim_usage_error(
+					"torture", "--tsc-hz must be at least 1000000, not '%s'",
+					optarg);
+			break;
+		case 'z':
+			if (tksim_parse_u64(optarg, &v) || v < 1 || v > 100000)
+				return tksim_usage_error(
+					"torture", "--hz must be 1..100000, not '%s'", optarg);
+			o->hz = (unsigned int)v;
+			break;
+		case 'P':
+			o->max_pressure = true;
+			break;
+		case 'E':
+			o->timens = true;
+			break;
+		case 'C':
+			if (parse_list(optarg, TORTURE_NAMES(churn), &o->churn))
+				return tksim_usage_error(
+					"torture",
+					"bad --churn '%s' (freq,offset,settime,all,none)", optarg);
+			break;
+		case 'w':
+			if (tksim_parse_u64(optarg, &v) || v > 100000000)
+				return tksim_usage_error("torture", "bad --window '%s'", optarg);
+			o->window_spin = (u32)v;
+			break;
+		case 'x':
+			if (sim_bugs_parse(optarg, &o->bugs))
+				return tksim_usage_error(
+					"torture",
+					"unknown bug in --inject '%s' (see `tksim bugs`)", optarg);
+			break;
+		case 'K':
+			if (parse_list(optarg, TORTURE_NAMES(check), &o->checks) || !o->checks)
+				return tksim_usage_error("torture", "bad --checks '%s'", optarg);
+			break;
+		case 'L': {
+			u32 m;
+
+			if (parse_list(optarg, TORTURE_NAMES(clock), &m) || !m)
+				return tksim_usage_error("torture", "bad --clocks '%s'", optarg);
+			o->clocks = m;
+			break;
+		}
+		case 'p':
+			if (parse_list(optarg, TORTURE_NAMES(path), &o->paths) || !o->paths)
+				return tksim_usage_error("torture",
+							 "bad --paths '%s' (vdso,syscall)", optarg);
+			break;
+		case 'm':
+			if (tksim_parse_u64(optarg, &v) || !v || v > 3600000)
+				return tksim_usage_error("torture", "bad --litmus-ms '%s'", optarg);
+			o->litmus_ns = v * NSEC_PER_MSEC;
+			break;
+		case 'r':
+			/* "random": one drawn from the host clock (printed in the header). */
+			if (strcmp(optarg, "random") && tksim_parse_u64(optarg, &o->seed))
+				return tksim_usage_error("torture", "bad --seed '%s'", optarg);
+			cli->seed_random = !strcmp(optarg, "random");
+			cli->seed_given = !cli->seed_random;
+			break;
+		case 'N':
+			o->pin = false;
+			break;
+		case 'q':
+			cli->quiet = true;
+			break;
+		case 'J':
+			cli->json = true;
+			break;
+		case 'h':
+			torture_help();
+			exit(TKSIM_EXIT_OK);
+		default:
+			return tksim_usage_error("torture", "unknown option");
+		}
+	}
+	if (c < 0)
+		return TKSIM_EXIT_USAGE;
+	if (seconds && iterations)
+		return tksim_usage_error("torture", "give --seconds or --iterations, not both");
+	if (iterations)
+		o->duration_ns = 0;
+	/* --seconds is the whole run: the litmus tests (3 instructions) get at most half of it. */
+	if (o->duration_ns && o->litmus_ns && (o->checks & TORTURE_CHECK_LITMUS) &&
+	    o->litmus_ns * LITMUS_NR * 3 > o->duration_ns / 2)
+		return tksim_usage_error(
+			"torture",
+			"--litmus-ms %llu makes the litmus tests take %.3f s (%d tests "
+			"x 3 instructions), more than half of --seconds %.3f",
+			(unsigned long long)(o->litmus_ns / NSEC_PER_MSEC),
+			(double)(o->litmus_ns * LITMUS_NR * 3) * 1e-9, LITMUS_NR,
+			(double)o->duration_ns * 1e-9);
+	if (synthetic_opt && o->counter != TORTURE_COUNTER_SYNTHETIC)
+		return tksim_usage_error("torture",
+					 "--insn, --freq, --bits, --start, --skew, --jitter and "
+					 "--vdso-rule need --counter synthetic");
+	if (o->counter == TORTURE_COUNTER_SYNTHETIC && o->synth.bits < 64 &&
+	    o->synth.start > CLOCKSOURCE_MASK(o->synth.bits))
+		return tksim_usage_error("torture", "--start does not fit in %u bits",
+					 o->synth.bits);
+	if (o->counter == TORTURE_COUNTER_SYNTHETIC && (ret = vdso_rule(cli, rule)))
+		return ret;
+	for (unsigned int i = 1; i < VDSO_MAX_CPUS; i++)
+		o->synth.skew[i] = (i & 1) ? -(s64)cli->skew : (s64)cli->skew;
+	if (cli->seed_random) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		o->seed = ((u64)ts.tv_sec * 1000003u) ^ (u64)ts.tv_nsec;
+	}
+	o->synth.seed = o->seed;
+	return check_visible(cli);
+}

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: `tksim torture`'s output: the replay command, the progress line, the results.
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sim/bugs.h"
+#include "sim/oracle.h"
+#include "tools/torture/cmd_torture.h"
+
+void torture_build_replay(struct torture_cli *cli)
+{
+	const struct torture_opts *o = &cli->o;
+	char list[256], bugs[512];
+	size_t n = sizeof(cli->replay), len = 0;
+	char *p = cli->replay;
+
+#define ADD(...)                                                                \
+	do {                                                                    \
+		if (len < n)                                                    \
+			len += (size_t)snprintf(p + len, n - len, __VA_ARGS__); \
+	} while (0)
+	ADD("tksim torture");
+	if (o->counter == TORTURE_COUNTER_SYNTHETIC) {
+		ADD(" --counter synthetic --insn %s --freq %" PRIu64 " --bits %u",
+		    sim_tsc_insn_name(o->insn), o->synth.freq_hz, o->synth.bits);
+		if (o->synth.start)
+			ADD(" --start %" PRIu64, o->synth.start);
+		if (cli->skew)
+			ADD(" --skew %" PRIu64, cli->skew);
+		if (o->synth.jitter)
+			ADD(" --jitter %" PRIu64, o->synth.jitter);
+		ADD(" --vdso-rule %s", o->synth.x86_rule ? "x86" : "generic");
+	} else {
+		ADD(" --counter %s", o->insn == VDSO_TSC_RDTSCP ? "tsc-rdtscp"
+				     : o->insn == VDSO_TSC_BARE ? "tsc-bare"
+								: "tsc");
+	}
+	ADD(" --threads %u", o->threads);
+	if (o->duration_ns)
+		ADD(" --seconds %gs", (double)o->duration_ns * 1e-9);
+	else
+		ADD(" --iterations %" PRIu64, o->iterations);
+	ADD(" --hz %u", o->hz);
+	if (o->max_pressure)
+		ADD(" --max-pressure");
+	if (o->timens)
+		ADD(" --timens");
+	if (o->churn) {
+		torture_format_list(list, sizeof(list), TORTURE_NAMES(churn), o->churn);
+		ADD(" --churn %s", list);
+	}
+	if (o->window_spin)
+		ADD(" --window %" PRIu32, o->window_spin);
+	if (o->bugs) {
+		sim_bugs_format(o->bugs, bugs, sizeof(bugs));
+		ADD(" --inject %s", bugs);
+	}
+	if (o->checks != TORTURE_CHECK_ALL) {
+		torture_format_list(list, sizeof(list), TORTURE_NAMES(check), o->checks);
+		ADD(" --checks %s", list);
+	}
+	if (o->paths != (TORTURE_PATH_VDSO | TORTURE_PATH_SYSCALL)) {
+		torture_format_list(list, sizeof(list), TORTURE_NAMES(path), o->paths);
+		ADD(" --paths %s", list);
+	}
+	torture_format_list(list, sizeof(list), TORTURE_NAMES(clock), o->clocks);
+	if (strcmp(list, "realtime,monotonic,raw,realtime_coarse,monotonic_coarse,boottime,tai"))
+		ADD(" --clocks %s", list);
+	if (o->litmus_ns)
+		ADD(" --litmus-ms %" PRIu64, o->litmus_ns / NSEC_PER_MSEC);
+	if (!o->pin)
+		ADD(" --no-pin");
+	ADD(" --seed %" PRIu64, o->seed);
+#undef ADD
+}
+
+/* torture_progress_line() - struct torture_opts' progress callback: one line on stderr. */
+void torture_progress_line(void *arg, double elapsed, double total, u64 reads)
+{
+	static const char spin[] = "|/-\\";
+	unsigned int *tick = arg;
+
+	if (total > 0)
+		fprintf(stderr, "\r  %c %5.1f of %.0f s, %.1f M reads ", spin[(*tick)++ & 3],
+			elapsed, total, (double)reads * 1e-6);
+	else
+		fprintf(stderr, "\r  %c %5.1f s, %.1f M reads ", spin[(*tick)++ & 3], elapsed,
+			(double)reads * 1e-6);
+}
+
+static double pct(u64 a, u64 b)
+{
+	return b ? 100.0 * (double)a / (double)b : 0.0;
+}
+
+void torture_print_results(const struct torture_cli *cli, const struct torture_result *r)
+{
+	const struct torture_opts *o = &cli->o;
+	u64 reads = 0, excused = 0, excused_max = 0;
+
+	printf("# readers ran %.3f s\n", r->seconds);
+	for (unsigned int i = 0; i < r->nreaders; i++) {
+		const struct torture_reader_stats *s = &r->readers[i];
+
+		reads += s->reads;
+		excused += s->excused;
+		if (s->excused_max_ns > excused_max)
+			excused_max = s->excused_max_ns;
+		printf("#   reader %u (simulated CPU %u%s): %.2f M reads, %.2f M/s; retried or "
+		       "waited: "
+		       "vDSO %.4f %% of %" PRIu64 ", kernel-side %.4f %% of %" PRIu64
+		       "; seqcount-checked %" PRIu64 " (%" PRIu64 " unverifiable)\n",
+		       i, (i + 1) % VDSO_MAX_CPUS, s->in_timens ? ", time namespace" : "",
+		       (double)s->reads * 1e-6,
+		       s->seconds > 0 ? (double)s->reads / s->seconds * 1e-6 : 0.0,
+		       pct(s->vdso_overlaps, s->vdso_probed), s->vdso_probed,
+		       pct(s->sys_overlaps, s->sys_probed), s->sys_probed, s->seq_checked,
+		       s->seq_unverifiable);
+	}
+	printf("# total %.2f M reads; timekeeper: %" PRIu64 " publications, %" PRIu64
+	       " churn operations\n",
+	       (double)reads * 1e-6, r->publications, r->churn_ops);
+	if (excused)
+		printf("# %" PRIu64 " steps back of at most %" PRIu64 " ns were the kernel's own "
+		       "mult-change window (read between the timekeeper's counter read and its "
+		       "publication), not violations\n",
+		       excused, excused_max);
+	if (!r->nlitmus)
+		return;
+	printf("# litmus (CLOCK_%s, %s counter):\n", oracle_clock_name(o->litmus_clock),
+	       o->counter == TORTURE_COUNTER_TSC ? "TSC" : "synthetic");
+	for (unsigned int i = 0; i < r->nlitmus; i++) {
+		const struct torture_litmus_row *row = &r->litmus[i];
+		const char *name = row->insn == VDSO_TSC_LFENCE	  ? "lfence;rdtsc"
+				   : row->insn == VDSO_TSC_RDTSCP ? "rdtscp"
+								  : "rdtsc";
+
+		if (!row->supported) {
+			printf("#   %-13s skipped: this CPU has no rdtscp\n", name);
+			continue;
+		}
+		for (int t = 0; t < LITMUS_NR; t++) {
+			const struct litmus_result *lr = &row->r[t];
+			const char *note = row->counts ? "" : "  (not under test)";
+
+			if (!lr->failures && lr->samples)
+				printf("#   %-13s %-5s test passed: margin %" PRIu64
+				       " ns with %" PRIu64 " samples%s\n",
+				       name, litmus_name(t), lr->margin_ns, lr->samples, note);
+			else if (!lr->samples)
+				printf("#   %-13s %-5s test: no samples%s\n", name, litmus_name(t),
+				       note);
+			else
+				printf("#   %-13s %-5s test failed%s: worst error %" PRIu64
+				       " ns with %" PRIu64 " samples (%" PRIu64 " failed)%s\n",
+				       name, litmus_name(t),
+				       litmus_expected_to_fail(t) ? " as expected" : "",
+				       lr->worst_ns, lr->samples, lr->failures, note);
+		}
+	}
+}
