@@ -3,40 +3,21 @@
 // selftests.
 #include "sim/oracle.h"
 
+#include "sim/clocks.h"
+
 #include <inttypes.h>
 
-const s32 oracle_clocks[] = {
-	TK_CLOCK_REALTIME,
-	TK_CLOCK_MONOTONIC,
-	TK_CLOCK_MONOTONIC_RAW,
-	TK_CLOCK_REALTIME_COARSE,
-	TK_CLOCK_MONOTONIC_COARSE,
-	TK_CLOCK_BOOTTIME,
-	TK_CLOCK_TAI,
-};
+#define ORACLE_CLOCK(id, name, arg, vdsotest) id,
+const s32 oracle_clocks[] = { SIM_VDSO_CLOCKS(ORACLE_CLOCK) };
+#undef ORACLE_CLOCK
 const unsigned int oracle_nr_clocks = sizeof(oracle_clocks) / sizeof(oracle_clocks[0]);
 
-/** oracle_clock_name() - the CLOCK_* name of a clock id, "invalid" otherwise. */
+/** oracle_clock_name() - the CLOCK_* name of a clock id (sim/clocks.c), "invalid" otherwise. */
 const char *oracle_clock_name(s32 clock)
 {
-	static const char *const names[VDSO_BASES] = {
-		[TK_CLOCK_REALTIME] = "REALTIME",
-		[TK_CLOCK_MONOTONIC] = "MONOTONIC",
-		[TK_CLOCK_PROCESS_CPUTIME_ID] = "PROCESS_CPUTIME_ID",
-		[TK_CLOCK_THREAD_CPUTIME_ID] = "THREAD_CPUTIME_ID",
-		[TK_CLOCK_MONOTONIC_RAW] = "MONOTONIC_RAW",
-		[TK_CLOCK_REALTIME_COARSE] = "REALTIME_COARSE",
-		[TK_CLOCK_MONOTONIC_COARSE] = "MONOTONIC_COARSE",
-		[TK_CLOCK_BOOTTIME] = "BOOTTIME",
-		[TK_CLOCK_REALTIME_ALARM] = "REALTIME_ALARM",
-		[TK_CLOCK_BOOTTIME_ALARM] = "BOOTTIME_ALARM",
-		[TK_CLOCK_SGI_CYCLE] = "SGI_CYCLE",
-		[TK_CLOCK_TAI] = "TAI",
-	};
+	const struct sim_clock_desc *c = sim_clock_by_id(clock);
 
-	if (clock < 0 || clock >= VDSO_BASES)
-		return "invalid";
-	return names[clock];
+	return c ? c->name : "invalid";
 }
 
 /**

@@ -14,7 +14,7 @@
 
 #include "sim/engine.h"
 
-/* The clocks the simulated kernel serves, in clock id order. */
+/* The clocks the simulated kernel serves (SIM_VDSO_CLOCKS()), in clock id order. */
 extern const s32 oracle_clocks[];
 extern const unsigned int oracle_nr_clocks;
 const char *oracle_clock_name(s32 clock);

@@ -322,7 +322,7 @@ static int check_raw(struct oracle_ops *o, struct sim_system *s, __int128 raw, c
 	if (raw == (__int128)want)
 		return 0;
 	set_prop(prop, OP_PROP_RAW_EXACT);
-	strcpy(clock, "MONOTONIC_RAW");
+	strcpy(clock, oracle_clock_name(TK_CLOCK_MONOTONIC_RAW));
 	oracle_format_ns(a, sizeof(a), raw);
 	oracle_format_ns(b, sizeof(b), (__int128)want);
 	snprintf(why, n, "CLOCK_MONOTONIC_RAW %s != exact conversion %s", a, b);
@@ -403,7 +403,7 @@ int oracle_ops_instant(struct oracle_ops *o, struct sim_system *s, char *prop, c
 				continue;
 			ret = check_skewed_cpu(s, why, n);
 			if (ret) {
-				strcpy(clock, "MONOTONIC");
+				strcpy(clock, oracle_clock_name(TK_CLOCK_MONOTONIC));
 				set_prop(prop, OP_PROP_VDSO_EQ);
 			}
 			continue;
