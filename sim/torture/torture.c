@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "sim/bugs.h"
+#include "sim/clocks.h"
 #include "sim/oracle.h"
 #include "sim/torture/torture_int.h"
 
@@ -29,10 +30,7 @@ void torture_opts_default(struct torture_opts *o)
 		.hz = 1000,
 		.seed = 1,
 		.checks = TORTURE_CHECK_ALL,
-		.clocks = BIT(TK_CLOCK_REALTIME) | BIT(TK_CLOCK_MONOTONIC) |
-			  BIT(TK_CLOCK_MONOTONIC_RAW) | BIT(TK_CLOCK_REALTIME_COARSE) |
-			  BIT(TK_CLOCK_MONOTONIC_COARSE) | BIT(TK_CLOCK_BOOTTIME) |
-			  BIT(TK_CLOCK_TAI),
+		.clocks = SIM_VDSO_CLOCK_MASK,
 		.paths = TORTURE_PATH_VDSO | TORTURE_PATH_SYSCALL,
 		.litmus_clock = TK_CLOCK_MONOTONIC,
 		.synth = { .freq_hz = 1000000000ULL, .bits = 64, .seed = 1 },

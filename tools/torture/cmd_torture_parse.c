@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "sim/bugs.h"
+#include "sim/clocks.h"
 #include "tools/torture/cmd_torture.h"
 #include "tools/options.h"
 #include "tools/tksim.h"
@@ -23,15 +24,9 @@ const struct torture_name torture_churn_names[] = {
 	{ "offset", TORTURE_CHURN_OFFSET },
 	{ "settime", TORTURE_CHURN_SETTIME },
 };
-const struct torture_name torture_clock_names[] = {
-	{ "realtime", BIT(TK_CLOCK_REALTIME) },
-	{ "monotonic", BIT(TK_CLOCK_MONOTONIC) },
-	{ "raw", BIT(TK_CLOCK_MONOTONIC_RAW) },
-	{ "realtime_coarse", BIT(TK_CLOCK_REALTIME_COARSE) },
-	{ "monotonic_coarse", BIT(TK_CLOCK_MONOTONIC_COARSE) },
-	{ "boottime", BIT(TK_CLOCK_BOOTTIME) },
-	{ "tai", BIT(TK_CLOCK_TAI) },
-};
+#define TORTURE_CLOCK(id, name, arg, vdsotest) { arg, BIT(id) },
+const struct torture_name torture_clock_names[] = { SIM_VDSO_CLOCKS(TORTURE_CLOCK) };
+#undef TORTURE_CLOCK
 const struct torture_name torture_path_names[] = {
 	{ "vdso", TORTURE_PATH_VDSO },
 	{ "syscall", TORTURE_PATH_SYSCALL },

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "sim/bugs.h"
+#include "sim/clocks.h"
 #include "sim/oracle.h"
 #include "tools/torture/cmd_torture.h"
 
@@ -64,9 +65,10 @@ void torture_build_replay(struct torture_cli *cli)
 		torture_format_list(list, sizeof(list), TORTURE_NAMES(path), o->paths);
 		ADD(" --paths %s", list);
 	}
-	torture_format_list(list, sizeof(list), TORTURE_NAMES(clock), o->clocks);
-	if (strcmp(list, "realtime,monotonic,raw,realtime_coarse,monotonic_coarse,boottime,tai"))
+	if ((o->clocks & SIM_VDSO_CLOCK_MASK) != SIM_VDSO_CLOCK_MASK) {
+		torture_format_list(list, sizeof(list), TORTURE_NAMES(clock), o->clocks);
 		ADD(" --clocks %s", list);
+	}
 	if (o->litmus_ns)
 		ADD(" --litmus-ms %" PRIu64, o->litmus_ns / NSEC_PER_MSEC);
 	if (!o->pin)
