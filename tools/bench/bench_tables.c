@@ -1,25 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 // tksim's own: the rows (entry points) and columns (read paths) of `tksim bench`.
+#include "sim/clocks.h"
 #include "tools/bench/bench_common.h"
 
-/* The rows, in vdsotest's names. */
+#define GETTIME_ROW(id, name, arg, vdsotest) { "clock-gettime-" vdsotest, BENCH_GETTIME, id },
+#define GETRES_ROW(id, name, arg, vdsotest) { "clock-getres-" vdsotest, BENCH_GETRES, id },
+
+/* The rows, in vdsotest's names: one clock_gettime() and one clock_getres() per clock. */
 const struct bench_api bench_apis[BENCH_NR_APIS] = {
-	{ "clock-gettime-realtime", BENCH_GETTIME, TK_CLOCK_REALTIME },
-	{ "clock-gettime-monotonic", BENCH_GETTIME, TK_CLOCK_MONOTONIC },
-	{ "clock-gettime-monotonic-raw", BENCH_GETTIME, TK_CLOCK_MONOTONIC_RAW },
-	{ "clock-gettime-realtime-coarse", BENCH_GETTIME, TK_CLOCK_REALTIME_COARSE },
-	{ "clock-gettime-monotonic-coarse", BENCH_GETTIME, TK_CLOCK_MONOTONIC_COARSE },
-	{ "clock-gettime-boottime", BENCH_GETTIME, TK_CLOCK_BOOTTIME },
-	{ "clock-gettime-tai", BENCH_GETTIME, TK_CLOCK_TAI },
+	SIM_VDSO_CLOCKS(GETTIME_ROW) /* a row per clock of sim/clocks.h */
 	{ "gettimeofday", BENCH_GETTIMEOFDAY, TK_CLOCK_REALTIME },
 	{ "time", BENCH_TIME, TK_CLOCK_REALTIME },
-	{ "clock-getres-realtime", BENCH_GETRES, TK_CLOCK_REALTIME },
-	{ "clock-getres-monotonic", BENCH_GETRES, TK_CLOCK_MONOTONIC },
-	{ "clock-getres-monotonic-raw", BENCH_GETRES, TK_CLOCK_MONOTONIC_RAW },
-	{ "clock-getres-realtime-coarse", BENCH_GETRES, TK_CLOCK_REALTIME_COARSE },
-	{ "clock-getres-monotonic-coarse", BENCH_GETRES, TK_CLOCK_MONOTONIC_COARSE },
-	{ "clock-getres-boottime", BENCH_GETRES, TK_CLOCK_BOOTTIME },
-	{ "clock-getres-tai", BENCH_GETRES, TK_CLOCK_TAI },
+	SIM_VDSO_CLOCKS(GETRES_ROW) /* and again */
 };
 
 const char *const bench_impl_names[IMPL_MAX] = {
