@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "sim/clocks.h"
 #include "sim/oracle.h"
 #include "timekeeper/adjtimex.h"
 #include "tools/options.h"
@@ -64,16 +65,20 @@ static void explain_help(void)
 	       "Exit status: 0, 1 if a step disagreed with the real function, 2 bad usage.\n");
 }
 
-/* A clock name, with or without CLOCK_, in any case; -1 if it is none the vDSO serves. */
+/*
+ * A clock name, with or without CLOCK_, or its torture --clocks word ("raw"), in any
+ * case; -1 if it is none the vDSO serves.
+ */
 static s32 parse_clock(const char *s)
 {
 	if (!strncasecmp(s, "CLOCK_", 6))
 		s += 6;
-	if (!strcasecmp(s, "raw"))
-		return TK_CLOCK_MONOTONIC_RAW;
-	for (unsigned int i = 0; i < oracle_nr_clocks; i++)
-		if (!strcasecmp(s, oracle_clock_name(oracle_clocks[i])))
-			return oracle_clocks[i];
+	for (unsigned int i = 0; i < oracle_nr_clocks; i++) {
+		const struct sim_clock_desc *c = sim_clock_by_id(oracle_clocks[i]);
+
+		if (!strcasecmp(s, c->name) || !strcasecmp(s, c->arg))
+			return c->id;
+	}
 	return -1;
 }
 

@@ -24,7 +24,7 @@
 #include <strings.h>
 
 #include "sim/bugs.h"
-#include "sim/oracle.h"
+#include "sim/clocks.h"
 #include "tools/parse.h"
 #include "tools/timex_names.h"
 #include "tools/tksim.h"
@@ -32,13 +32,12 @@
 /* A clock: its CLOCK_ name without the prefix (any case), or a number. */
 static int parse_clock(const char *s, s32 *clock)
 {
+	const struct sim_clock_desc *c = sim_clock_by_name(s);
 	s64 v;
 
-	for (s32 c = 0; c < VDSO_BASES; c++) {
-		if (!strcasecmp(s, oracle_clock_name(c))) {
-			*clock = c;
-			return 0;
-		}
+	if (c) {
+		*clock = c->id;
+		return 0;
 	}
 	if (tksim_parse_s64(s, &v) || v < INT32_MIN || v > INT32_MAX)
 		return -EINVAL;
@@ -48,10 +47,10 @@ static int parse_clock(const char *s, s32 *clock)
 
 static void format_clock(FILE *f, s32 clock)
 {
-	const char *name = oracle_clock_name(clock);
+	const struct sim_clock_desc *c = sim_clock_by_id(clock);
 
-	if (strcmp(name, "invalid"))
-		fprintf(f, " %s", name);
+	if (c)
+		fprintf(f, " %s", c->name);
 	else
 		fprintf(f, " %" PRId32, clock);
 }
