@@ -40,6 +40,23 @@ if command -v groff >/dev/null 2>&1; then
 	fi
 fi
 
+# Clock names: each --clocks word of the one clock table (sim/clocks.h) and each that torture's
+# --help lists is a word its parser takes and one the man page's --clocks list names.
+table=$(sed -n 's/^[[:space:]]*X(TK_CLOCK_[A-Z_]*, "[A-Z_]*", "\([a-z_]*\)".*/\1/p' "$src/sim/clocks.h")
+helped=$("$tksim" torture --help | sed -n '/--clocks LIST/,/\[all\]/p' |
+	sed 's/.*--clocks LIST//; s/\[all\]//' | tr ', ' '\n\n')
+manlist=$(sed -n 's/^\.B[IR] --clocks "* *\([a-z_,]*\).*/\1/p' "$tmp/man.txt")
+[ -n "$table" ] || bad "no clock names in sim/clocks.h"
+"$tksim" torture --clocks no_such_clock --help >/dev/null 2>&1 && bad "torture took --clocks no_such_clock"
+for w in $(printf "%s\n" $table $helped | sort -u); do
+	if ! "$tksim" torture --clocks "$w" --help >/dev/null 2>&1; then
+		bad "tksim torture --clocks does not take '$w'"
+	else
+		case ",$manlist," in *",$w,"*) ok "tksim.1 names clock $w" ;;
+		*) bad "tksim.1's --clocks list ('$manlist') does not name '$w'" ;; esac
+	fi
+done
+
 # Bash completion, driven as bash would drive it, with this build's tksim first on PATH.
 if command -v bash >/dev/null 2>&1; then
 	mkdir -p "$tmp/bin" && ln -s "$tksim" "$tmp/bin/tksim"
