@@ -3,7 +3,10 @@
 // sim/engine.h).
 #include "sim/engine.h"
 
+#include <stdio.h>
+
 #include "sim/clocksources.h"
+#include "sim/oracle.h"
 
 /* Move virtual time (the counter) without running a tick. */
 static void sim_set_time(struct sim_system *s, u64 t_ns)
@@ -12,6 +15,33 @@ static void sim_set_time(struct sim_system *s, u64 t_ns)
 	sim_counter_set_time(&s->counter, t_ns);
 	if (s->css)
 		sim_css_set_time(s->css, t_ns, s->tick_period_ns);
+}
+
+/*
+ * The clocksource side of a tick: the watchdog when due, and when it
+ * switched the clocksource, the check that every clock reads the same just
+ * before and just after the switch, at the same instant (exact, as the old
+ * one read).  The engine checks, not the hardware model: the oracle reads
+ * the clocks through the engine.
+ */
+static void sim_tick_css(struct sim_system *s)
+{
+	struct sim_css *css = s->css;
+	struct oracle_snapshot before, after;
+	char why[200];
+
+	if (!sim_css_tick(s))
+		return;
+	css->in_check = true;
+	if (oracle_snapshot(s, SIM_PATH_SYSCALL, &before, why, sizeof(why)) == 0 &&
+	    sim_css_watchdog(s) &&
+	    (oracle_snapshot(s, SIM_PATH_SYSCALL, &after, why, sizeof(why)) ||
+	     oracle_check_unchanged(&before, &after, why, sizeof(why)))) {
+		css->violation = true;
+		snprintf(css->why, sizeof(css->why), "clocksource switch to %s: %s",
+			 clocksource_current(&s->k)->name, why);
+	}
+	css->in_check = false;
 }
 
 /**
@@ -29,7 +59,7 @@ void sim_advance_to(struct sim_system *s, u64 t_ns)
 		s->last_tick_ns = s->now_ns;
 		s->ticks++;
 		if (s->css)
-			sim_css_tick(s);
+			sim_tick_css(s);
 		s->next_tick_ns += s->tick_period_ns;
 	}
 	sim_set_time(s, t_ns);
@@ -65,7 +95,7 @@ void sim_idle_ns(struct sim_system *s, u64 ns)
 	s->last_tick_ns = end;
 	s->ticks++;
 	if (s->css)
-		sim_css_tick(s);
+		sim_tick_css(s);
 	/* Periodic ticks resume one period after the wake-up. */
 	s->next_tick_ns = end + s->tick_period_ns;
 }
