@@ -6,8 +6,6 @@
 #include <errno.h>
 #include <string.h>
 
-#include "sim/oracle.h"
-
 /* jiffies.c's read op: the tick count. */
 static u64 jiffies_read(struct clocksource *cs)
 {
@@ -154,51 +152,44 @@ void sim_css_set_time(struct sim_css *css, u64 t_ns, u64 tick_period_ns)
 	css->jiffies = t_ns / tick_period_ns;
 }
 
-/* The clocks must read the same at the same instant across a switch (exact, as the old ones). */
-static void sim_css_switched(struct sim_system *s, const struct oracle_snapshot *before)
-{
-	struct sim_css *css = s->css;
-	struct oracle_snapshot after;
-	char why[200];
-
-	if (oracle_snapshot(s, SIM_PATH_SYSCALL, &after, why, sizeof(why)) ||
-	    oracle_check_unchanged(before, &after, why, sizeof(why))) {
-		css->violation = true;
-		snprintf(css->why, sizeof(css->why), "clocksource switch to %s: %s",
-			 clocksource_current(&s->k)->name, why);
-	}
-	if (css->nr_phases < SIM_CSS_MAX_PHASES) {
-		css->switch_ns[css->nr_phases] = s->now_ns;
-		css->phase[css->nr_phases++].cs = clocksource_current(&s->k);
-	}
-}
-
 /**
  * sim_css_tick() - the clocksource side of one tick
  * @s: the system (s->css set)
  *
- * Counts the tick's own counter read, runs the watchdog timer when due,
- * and when the clocksource changed, checks that every clock reads the same
- * just before and just after the switch, at the same instant.
+ * Counts the tick's own counter read.
+ *
+ * Return: whether the watchdog timer is due (then the engine runs
+ * sim_css_watchdog(), checking the clocks around it).
  */
-void sim_css_tick(struct sim_system *s)
+bool sim_css_tick(struct sim_system *s)
+{
+	struct sim_css *css = s->css;
+
+	clocksource_current(&s->k)->nr_reads++; /* timekeeping_advance() read it */
+	return (css->wd.running && css->jiffies >= css->wd.expires) || css->wd.work_pending;
+}
+
+/**
+ * sim_css_watchdog() - run the due watchdog timer
+ * @s: the system (s->css set)
+ *
+ * A switch of clocksource begins a new phase of the cost model.
+ *
+ * Return: whether the watchdog switched the clocksource.
+ */
+bool sim_css_watchdog(struct sim_system *s)
 {
 	struct sim_css *css = s->css;
 	struct clocksource *before = clocksource_current(&s->k);
-	struct oracle_snapshot snap;
-	char why[200];
-	bool due = (css->wd.running && css->jiffies >= css->wd.expires) || css->wd.work_pending;
 
-	before->nr_reads++; /* timekeeping_advance() read it */
-	if (!due)
-		return;
-	css->in_check = true;
-	if (oracle_snapshot(s, SIM_PATH_SYSCALL, &snap, why, sizeof(why)) == 0) {
-		clocksource_watchdog_tick(&css->wd, &s->k, css->jiffies);
-		if (clocksource_current(&s->k) != before)
-			sim_css_switched(s, &snap);
+	clocksource_watchdog_tick(&css->wd, &s->k, css->jiffies);
+	if (clocksource_current(&s->k) == before)
+		return false;
+	if (css->nr_phases < SIM_CSS_MAX_PHASES) {
+		css->switch_ns[css->nr_phases] = s->now_ns;
+		css->phase[css->nr_phases++].cs = clocksource_current(&s->k);
 	}
-	css->in_check = false;
+	return true;
 }
 
 /**

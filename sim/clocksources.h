@@ -103,7 +103,8 @@ struct sim_css_phase {
  * @phase:       per clocksource in use, in order of use
  * @nr_phases:   entries of @phase
  * @switch_ns:   virtual time of each switch (ns)
- * @in_check:    the reads in progress are the continuity check's own, not counted
+ * @in_check:    the reads in progress are the continuity check's own (the engine's,
+ *               sim/engine_tick.c), not counted
  * @violation:   set when a clock was not continuous across a switch
  * @why:         what went wrong
  */
@@ -124,7 +125,8 @@ struct sim_css {
 
 int sim_css_attach(struct sim_system *s, struct sim_css *css, const struct sim_css_params *p);
 void sim_css_set_time(struct sim_css *css, u64 t_ns, u64 tick_period_ns);
-void sim_css_tick(struct sim_system *s);
+bool sim_css_tick(struct sim_system *s);
+bool sim_css_watchdog(struct sim_system *s);
 void sim_css_account(struct sim_system *s, enum sim_path path, s32 clock);
 struct clocksource *sim_css_find(struct sim_css *css, const char *name);
 

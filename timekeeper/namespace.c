@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 // Mirrors: kernel/time/namespace.c (v6.15): offsets, the namespace vvar page; and
-// include/linux/time_namespace.h's timens_add_*; posix-timers.c's namespaced getters.
+// include/linux/time_namespace.h's timens_add_*.
 #include "timekeeper/namespace.h"
 
 #include <errno.h>
@@ -123,12 +123,19 @@ void timens_add_boottime(const struct time_namespace *ns, struct timespec64 *ts)
 	*ts = timespec64_add(*ts, ns->offsets.boottime);
 }
 
-/*
- * The namespaced getters of posix-timers.c: posix_get_monotonic_timespec(),
- * posix_get_monotonic_raw() and posix_get_monotonic_coarse() add the
- * monotonic offset, posix_get_boottime_timespec() the boottime one.
+/**
+ * timens_add_clock() - @ts (a host reading of @clock) as seen in @ns
+ * @ns:    the namespace
+ * @clock: clock id
+ * @ts:    the host's value, changed in place
+ *
+ * tksim's one switch over the clock ids for what posix-timers.c's getters
+ * do one by one: posix_get_monotonic_timespec(), posix_get_monotonic_raw()
+ * and posix_get_monotonic_coarse() call timens_add_monotonic(),
+ * posix_get_boottime_timespec() timens_add_boottime(); the other clocks
+ * are not namespaced.
  */
-static void timens_add_clock(const struct time_namespace *ns, s32 clock, struct timespec64 *ts)
+void timens_add_clock(const struct time_namespace *ns, s32 clock, struct timespec64 *ts)
 {
 	switch (clock) {
 	case TK_CLOCK_MONOTONIC:
@@ -145,32 +152,11 @@ static void timens_add_clock(const struct time_namespace *ns, s32 clock, struct 
 }
 
 /**
- * timens_clock_gettime() - clock_gettime(2) called by a task in @ns
- * @ns:    the namespace
- * @clock: clock id
- * @ts:    result
- *
- * The host's clock, then the namespace's offset of that clock (monotonic
- * for MONOTONIC, MONOTONIC_RAW and MONOTONIC_COARSE, boottime for
- * BOOTTIME, none for the rest).
- *
- * Return: 0 or the host syscall's negative errno.
- */
-int timens_clock_gettime(const struct time_namespace *ns, s32 clock, struct timespec64 *ts)
-{
-	int ret = tk_sys_clock_gettime(ns->k, clock, ts);
-
-	if (!ret)
-		timens_add_clock(ns, clock, ts);
-	return ret;
-}
-
-/**
  * timens_clock_offset() - the offset @ns applies to @clock
  * @ns:    the namespace
  * @clock: clock id
  *
- * Return: what timens_clock_gettime() adds to the host's @clock.
+ * Return: what timens_clock_gettime() (timekeeper/syscalls.c) adds to the host's @clock.
  */
 struct timespec64 timens_clock_offset(const struct time_namespace *ns, s32 clock)
 {

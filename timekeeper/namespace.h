@@ -62,8 +62,11 @@ int proc_timens_set_offset(struct time_namespace *ns, const struct proc_timens_o
 void timens_set_vvar_page(struct time_namespace *ns);
 void timens_add_monotonic(const struct time_namespace *ns, struct timespec64 *ts);
 void timens_add_boottime(const struct time_namespace *ns, struct timespec64 *ts);
-int timens_clock_gettime(const struct time_namespace *ns, s32 clock, struct timespec64 *ts);
+void timens_add_clock(const struct time_namespace *ns, s32 clock, struct timespec64 *ts);
 struct timespec64 timens_clock_offset(const struct time_namespace *ns, s32 clock);
+
+/* The namespaced clock_gettime(2), in timekeeper/syscalls.c beside the host's. */
+int timens_clock_gettime(const struct time_namespace *ns, s32 clock, struct timespec64 *ts);
 
 /** vdso_page_is_timens() - is @vd a namespace page (both groups say VDSO_CLOCKMODE_TIMENS)? */
 static inline bool vdso_page_is_timens(const struct vdso_time_data *vd)

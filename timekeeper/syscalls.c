@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-// Mirrors: kernel/time/posix-timers.c, posix-stubs.c, time.c (v6.15): the clock syscalls.
+// Mirrors: kernel/time/posix-timers.c, posix-stubs.c, time.c (v6.15): the clock syscalls,
+// the namespaced clock_gettime() among them.
 /*
  * The syscalls of a simulated kernel, and the vDSO's way into them: the
  * vdso_sys_*() fallbacks find the kernel that owns the vvar page (it is
@@ -240,6 +241,28 @@ int tk_sys_clock_adjtime(struct tk_kernel *k, s32 clock, struct tk_timex *txc, b
 	default:
 		return -EINVAL;
 	}
+}
+
+/**
+ * timens_clock_gettime() - clock_gettime(2) called by a task in @ns
+ * @ns:    the namespace
+ * @clock: clock id
+ * @ts:    result
+ *
+ * As posix-timers.c's getters: the host's clock, then the namespace's
+ * offset of that clock (timens_add_clock(): monotonic for MONOTONIC,
+ * MONOTONIC_RAW and MONOTONIC_COARSE, boottime for BOOTTIME, none for the
+ * rest).  The syscall applies the offsets, the namespace only keeps them.
+ *
+ * Return: 0 or the host syscall's negative errno.
+ */
+int timens_clock_gettime(const struct time_namespace *ns, s32 clock, struct timespec64 *ts)
+{
+	int ret = tk_sys_clock_gettime(ns->k, clock, ts);
+
+	if (!ret)
+		timens_add_clock(ns, clock, ts);
+	return ret;
 }
 
 /** tk_sys_time() - time(2): REALTIME seconds as of the last update. */

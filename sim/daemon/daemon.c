@@ -4,91 +4,9 @@
 #include "sim/daemon/daemon.h"
 
 #include <errno.h>
-#include <inttypes.h>
 #include <string.h>
 
-#include "sim/daemon/daemon_net.h"
 #include "timekeeper/adjtimex.h"
-
-/**
- * sim_daemon_init() - serve a daemon from a booted system
- * @d:                the server state (zeroed and filled)
- * @s:                the booted system; its REALTIME at boot is the daemon's starting clock
- * @initial_error_ns: how far that clock is ahead of true time at boot
- * @duration_ns:      virtual time the run lasts
- */
-void sim_daemon_init(struct sim_daemon *d, struct sim_system *s, s64 initial_error_ns,
-		     u64 duration_ns)
-{
-	memset(d, 0, sizeof(*d));
-	d->s = s;
-	d->true_boot_ns = (s64)ts_to_ns(&s->cfg.wall_time) - initial_error_ns;
-	d->end_ns = s->now_ns + duration_ns;
-	d->privileged = true;
-	d->read_cost_ns = SIM_DAEMON_READ_COST_NS;
-	d->nohz = true;
-	d->oracle = true;
-	sim_rng_seed(&d->rng, s->cfg.counter.seed);
-}
-
-/**
- * sim_daemon_true_ns() - true REALTIME now (ns): what a perfect reference would say
- * @d: the server
- *
- * POSIX time: at an inserted leap second the true clock repeats 23:59:59
- * (the second 23:59:60 reads as 23:59:59 again, as the kernel's REALTIME
- * does); at a deleted one it skips 23:59:59.
- */
-s64 sim_daemon_true_ns(const struct sim_daemon *d)
-{
-	s64 t = d->true_boot_ns + (s64)d->s->now_ns;
-
-	if (d->leap > 0 && t >= d->leap_midnight_ns)
-		t -= (s64)NSEC_PER_SEC;
-	else if (d->leap < 0 && t >= d->leap_midnight_ns - (s64)NSEC_PER_SEC)
-		t += (s64)NSEC_PER_SEC;
-	return t;
-}
-
-/**
- * sim_daemon_leap_indicator() - NTP's leap indicator a reference announces at @truth
- * @d:     the server
- * @truth: the reference's true REALTIME (ns)
- *
- * Return: 1 (insert) or 2 (delete) from boot until the leap is done, then 0 (RFC 5905 LI; gpsd
- * writes the same in the SHM segment): the SHM refclock and the simulated NTP server share it.
- */
-int sim_daemon_leap_indicator(const struct sim_daemon *d, s64 truth)
-{
-	if (!d->leap || truth >= d->leap_midnight_ns - (d->leap < 0 ? (s64)NSEC_PER_SEC : 0))
-		return 0;
-	return d->leap > 0 ? 1 : 2;
-}
-
-/** sim_daemon_error_ns() - the simulated REALTIME's error against true time now (ns). */
-s64 sim_daemon_error_ns(struct sim_daemon *d)
-{
-	struct timespec64 ts;
-
-	sim_clock_gettime(d->s, SIM_PATH_SYSCALL, TK_CLOCK_REALTIME, &ts);
-	return (s64)(ts_to_ns(&ts) - sim_daemon_true_ns(d));
-}
-
-/**
- * sim_daemon_print_state() - one line: virtual time, the clock's error, the kernel's frequency
- * @d: the server
- * @f: where
- */
-void sim_daemon_print_state(struct sim_daemon *d, FILE *f)
-{
-	struct tk_timex tx = { 0 };
-	u64 t = d->s->now_ns;
-
-	do_adjtimex(&d->s->k, &tx, false); /* modes 0: a read, no effect */
-	fprintf(f, "t=%" PRIu64 ".%09" PRIu64 " error=%+" PRId64 "ns freq=%+.3fppm tick=%lld\n",
-		t / NSEC_PER_SEC, t % NSEC_PER_SEC, sim_daemon_error_ns(d), tx.freq / 65536.0,
-		tx.tick);
-}
 
 /* The SHM refclock: a fresh sample (true time, and the system clock at that instant). */
 static void sim_daemon_feed_shm(struct sim_daemon *d)
@@ -174,13 +92,8 @@ static void sim_daemon_idle_exit(struct sim_daemon *d)
 		sim_idle_ns(d->s, 0);
 }
 
-/**
- * sim_daemon_wait_ns() - virtual time passes while the daemon waits: idle (NOHZ) or with
- * periodic ticks
- * @d:  the server
- * @ns: how long
- */
-void sim_daemon_wait_ns(struct sim_daemon *d, u64 ns)
+/* Virtual time passes while the daemon waits: idle (NOHZ) or with periodic ticks. */
+static void sim_daemon_wait_ns(struct sim_daemon *d, u64 ns)
 {
 	if (d->nohz)
 		sim_daemon_idle(d, ns);
@@ -188,13 +101,8 @@ void sim_daemon_wait_ns(struct sim_daemon *d, u64 ns)
 		sim_daemon_advance(d, ns);
 }
 
-/**
- * sim_daemon_wait_until() - wait until @clock reads @target, or the run ends
- * @d:      the server
- * @clock:  the clock
- * @target: the deadline on it (ns)
- *
- * Wait until @clock reads @target, or the run ends.  The step is the
+/*
+ * Wait until @clock reads @target (ns), or the run ends.  The step is the
  * remaining clock distance less an eighth (no clock runs 8/7 of true time:
  * ADJ_TICK allows +-10%), so the wait converges geometrically and, in its
  * last steps of 1 ns, stops at the first ns at which the deadline is
@@ -202,7 +110,7 @@ void sim_daemon_wait_ns(struct sim_daemon *d, u64 ns)
  * kernel's own read path rather than by dividing by a nominal frequency.
  * Return: true if the run ended first.
  */
-bool sim_daemon_wait_until(struct sim_daemon *d, s32 clock, __int128 target)
+static bool sim_daemon_wait_until(struct sim_daemon *d, s32 clock, __int128 target)
 {
 	for (;;) {
 		struct timespec64 ts;
@@ -219,6 +127,57 @@ bool sim_daemon_wait_until(struct sim_daemon *d, s32 clock, __int128 target)
 		left = d->end_ns - d->s->now_ns;
 		step = delta > 8 ? (u64)(delta > (__int128)left ? left : delta - delta / 8) : 1;
 		sim_daemon_wait_ns(d, step < left ? step : left);
+	}
+}
+
+/*
+ * A wait that stops at each packet arrival and timer expiry on the way,
+ * until @clock reads @target (@forever: no deadline: until a watched fd has
+ * a packet, a timer expires, or the run ends).  Each arrival on the way is
+ * stamped at its own instant (the wait's end is lowered to it for one step
+ * of sim_daemon_wait_until()); the wait ends there when the packet's
+ * socket is in @d->net->watch (@d->net->woke).  With @d->net->use_timers,
+ * it also ends when timers expire (@d->net->fired).
+ * Return: true if the run ended first.
+ */
+static bool sim_daemon_net_wait(struct sim_daemon *d, s32 clock, __int128 target, bool forever)
+{
+	const __int128 none = (__int128)1 << 126;
+	struct sim_daemon_net *n = d->net;
+
+	n->woke = false;
+	n->nfired = 0;
+	for (;;) {
+		u64 next, end = d->end_ns;
+		__int128 t = forever ? none : target;
+		struct timespec64 now;
+		s32 c = clock;
+		bool ended;
+
+		sim_daemon_net_deliver(d);
+		if (n->use_timers)
+			n->nfired = sim_daemon_timer_fire(n->timers, d->s, n->fired);
+		n->woke = sim_daemon_net_ready(n);
+		if (n->woke || n->nfired)
+			return false;
+		if (!forever && !sim_clock_gettime(d->s, SIM_PATH_SYSCALL, clock, &now) &&
+		    ts_to_ns(&now) >= target)
+			return false;
+		if (n->use_timers)
+			sim_daemon_timer_nearest(n->timers, d->s, &c, &t);
+		next = sim_daemon_net_next_arrival_ns(n);
+		if (next < end)
+			d->end_ns = next;
+		if (t == none) {
+			sim_daemon_wait_ns(d,
+					   d->end_ns > d->s->now_ns ? d->end_ns - d->s->now_ns : 0);
+			ended = true;
+		} else {
+			ended = sim_daemon_wait_until(d, c, t);
+		}
+		d->end_ns = end;
+		if (ended && d->s->now_ns >= end)
+			return true;
 	}
 }
 
@@ -298,7 +257,7 @@ static s64 sim_daemon_wait(struct sim_daemon *d, const struct tkp_req *rq, struc
 			target += ts_to_ns(&now);
 	}
 	if (sim_daemon_net_pending(d)) {
-		/* Packets in flight: stop at each arrival (sim/daemon/daemon_net.c). */
+		/* Packets in flight: stop at each arrival (sim_daemon_net_wait()). */
 		rp->quit = sim_daemon_net_wait(d, rq->clock, target, forever);
 	} else if (forever) {
 		sim_daemon_wait_ns(d, d->end_ns > d->s->now_ns ? d->end_ns - d->s->now_ns : 0);
@@ -372,4 +331,35 @@ void sim_daemon_serve(struct sim_daemon *d, const struct tkp_req *rq, struct tkp
 	}
 	sim_daemon_check(d);
 	sim_daemon_vvar_publish(d);
+}
+
+/**
+ * sim_daemon_net_serve() - answer one TKP_NET_* request
+ * @d:     the server (@d->net set)
+ * @rq:    the request
+ * @in:    its data message (struct tkp_net_msg and payload)
+ * @inlen: that message's length
+ * @rp:    the answer (zeroed and filled)
+ * @out:   the answer's data message (TKP_NET_MSG_MAX bytes)
+ *
+ * The network carries the request out (sim/daemon/daemon_net.c); when it
+ * must wait (a blocking read, TKP_NET_WAIT), the wait is a TKP_WAIT request
+ * of its own here, forever for a read, with the request's deadline for
+ * TKP_NET_WAIT.
+ *
+ * Return: the length of the answer's data message.
+ */
+size_t sim_daemon_net_serve(struct sim_daemon *d, const struct tkp_req *rq, const void *in,
+			    size_t inlen, struct tkp_rep *rp, void *out)
+{
+	struct sim_daemon_net_call call;
+
+	if (sim_daemon_net_begin(d, rq, in, inlen, rp, &call)) {
+		struct tkp_req w =
+			rq->op == TKP_NET_WAIT ? *rq : (struct tkp_req){ .sec = INT64_MAX };
+
+		w.op = TKP_WAIT;
+		sim_daemon_serve(d, &w, rp);
+	}
+	return sim_daemon_net_end(d, rq, rp, &call, out);
 }

@@ -63,8 +63,14 @@ static void net_drop_fd(struct sim_daemon_net *n, s32 fd)
 	n->npkts = j;
 }
 
-/* Stamp every packet whose arrival instant has come, with the clock as it reads now. */
-static void net_deliver(struct sim_daemon *d)
+/**
+ * sim_daemon_net_deliver() - stamp every packet whose arrival instant has come
+ * @d: the server (@d->net set)
+ *
+ * The stamp is the simulated REALTIME as it reads now, as the kernel stamps
+ * a packet in its receive path.
+ */
+void sim_daemon_net_deliver(struct sim_daemon *d)
 {
 	struct sim_daemon_net *n = d->net;
 	struct timespec64 ts;
@@ -93,7 +99,11 @@ static int net_first(const struct sim_daemon_net *n, s32 fd)
 	return -1;
 }
 
-static bool net_watched_ready(const struct sim_daemon_net *n)
+/**
+ * sim_daemon_net_ready() - a watched fd (@n->watch) has an arrived packet
+ * @n: the network
+ */
+bool sim_daemon_net_ready(const struct sim_daemon_net *n)
 {
 	for (int i = 0; i < n->nwatch; i++)
 		if (net_first(n, n->watch[i]) >= 0)
@@ -118,60 +128,19 @@ bool sim_daemon_net_pending(const struct sim_daemon *d)
 }
 
 /**
- * sim_daemon_net_wait() - a wait that stops at each arrival and timer expiry on the way
- * @d:       the server
- * @clock:   the clock waited on
- * @target:  until it reads this (ns)
- * @forever: no deadline: until a watched fd has a packet, a timer expires, or the run ends
+ * sim_daemon_net_next_arrival_ns() - when the next packet in flight arrives
+ * @n: the network
  *
- * Each arrival on the way is stamped at its own instant (the wait's end is
- * lowered to it for one step of sim_daemon_wait_until()); the wait ends
- * there when the packet's socket is in @d->net->watch (@d->net->woke).
- * With @d->net->use_timers, it also ends when timers expire (@d->net->fired).
- *
- * Return: true if the run ended first.
+ * Return: its virtual time (struct sim_system's now_ns), or UINT64_MAX for none.
  */
-bool sim_daemon_net_wait(struct sim_daemon *d, s32 clock, __int128 target, bool forever)
+u64 sim_daemon_net_next_arrival_ns(const struct sim_daemon_net *n)
 {
-	const __int128 none = (__int128)1 << 126;
-	struct sim_daemon_net *n = d->net;
+	u64 next = UINT64_MAX;
 
-	n->woke = false;
-	n->nfired = 0;
-	for (;;) {
-		u64 next = UINT64_MAX, end = d->end_ns;
-		__int128 t = forever ? none : target;
-		struct timespec64 now;
-		s32 c = clock;
-		bool ended;
-
-		net_deliver(d);
-		if (n->use_timers)
-			n->nfired = sim_daemon_timer_fire(d, n->fired);
-		n->woke = net_watched_ready(n);
-		if (n->woke || n->nfired)
-			return false;
-		if (!forever && !sim_clock_gettime(d->s, SIM_PATH_SYSCALL, clock, &now) &&
-		    ts_to_ns(&now) >= target)
-			return false;
-		if (n->use_timers)
-			sim_daemon_timer_nearest(d, &c, &t);
-		for (int i = 0; i < n->npkts; i++)
-			if (!n->pkts[i].arrived && n->pkts[i].at_ns < next)
-				next = n->pkts[i].at_ns;
-		if (next < end)
-			d->end_ns = next;
-		if (t == none) {
-			sim_daemon_wait_ns(d,
-					   d->end_ns > d->s->now_ns ? d->end_ns - d->s->now_ns : 0);
-			ended = true;
-		} else {
-			ended = sim_daemon_wait_until(d, c, t);
-		}
-		d->end_ns = end;
-		if (ended && d->s->now_ns >= end)
-			return true;
-	}
+	for (int i = 0; i < n->npkts; i++)
+		if (!n->pkts[i].arrived && n->pkts[i].at_ns < next)
+			next = n->pkts[i].at_ns;
+	return next;
 }
 
 /* Put @p in flight, keeping the queue in order of arrival (then of sending). */
@@ -273,25 +242,13 @@ static size_t net_answer(const struct sim_daemon_net *n, struct tkp_net_msg *m, 
 	return sizeof(*m) + (size_t)m->len + (size_t)m->nbells * sizeof(*b);
 }
 
-static s64 net_recv(struct sim_daemon *d, struct sim_net_sock *sk, const struct tkp_req *rq,
-		    struct tkp_rep *rp, struct tkp_net_msg *m, u8 *payload)
+/* Take (or with @rq->sec, MSG_PEEK, look at) the first arrived packet of @sk into @m and @payload.
+ */
+static s64 net_recv(struct sim_daemon_net *n, struct sim_net_sock *sk, const struct tkp_req *rq,
+		    struct tkp_net_msg *m, u8 *payload)
 {
-	struct sim_daemon_net *n = d->net;
 	int i = net_first(n, sk->fd);
 
-	if (i < 0 && rq->abs) {
-		/* A blocking read: a wait, forever, watching this socket. */
-		struct tkp_req w = { .op = TKP_WAIT, .sec = INT64_MAX };
-
-		n->watch = &sk->fd;
-		n->nwatch = 1;
-		sim_daemon_serve(d, &w, rp);
-		n->watch = NULL;
-		n->nwatch = 0;
-		if (rp->quit)
-			return -EINTR;
-		i = net_first(n, sk->fd);
-	}
 	if (i < 0)
 		return -EAGAIN;
 	m->addr = n->pkts[i].src;
@@ -308,41 +265,47 @@ static s64 net_recv(struct sim_daemon *d, struct sim_net_sock *sk, const struct 
 	return m->len;
 }
 
-/* TKP_NET_WAIT: TKP_WAIT watching the fds of the payload; the answer's @sec.@nsec is the time
- * left of a relative wait, as Linux's select() leaves it in its timeout. */
-static s64 net_wait(struct sim_daemon *d, const struct tkp_req *rq, struct tkp_rep *rp,
-		    const struct tkp_net_msg *m, u8 *payload, struct tkp_net_msg *a)
+/*
+ * TKP_NET_WAIT: TKP_WAIT watching the fds of the payload, and the timers;
+ * the serve loop waits between this and net_wait_end().
+ */
+static void net_wait_begin(struct sim_daemon *d, const struct tkp_req *rq,
+			   struct sim_daemon_net_call *call)
 {
 	struct sim_daemon_net *n = d->net;
-	struct timespec64 t0, t1;
-	s32 fds[TKP_NET_SOCKS];
-	struct tkp_req w = *rq;
+
+	n->nwatch = 0;
+	for (s32 i = 0; i + 4 <= call->m.len && n->nwatch < TKP_NET_SOCKS; i += 4)
+		memcpy(&call->fds[n->nwatch++], call->payload + i, 4);
+	n->watch = call->fds;
+	n->woke = false;
+	n->use_timers = true;
+	d->requests--; /* one request, counted by sim_daemon_serve() */
+	if (sim_clock_gettime(d->s, SIM_PATH_SYSCALL, rq->clock, &call->t0))
+		memset(&call->t0, 0, sizeof(call->t0));
+	call->wait = true;
+}
+
+/* The wait's result: woke 1, timers 2, their ids as payload; @sec.@nsec is the time left of a
+ * relative wait, as Linux's select() leaves it in its timeout. */
+static s64 net_wait_end(struct sim_daemon *d, const struct tkp_req *rq, struct tkp_rep *rp,
+			struct sim_daemon_net_call *call)
+{
+	struct sim_daemon_net *n = d->net;
+	struct timespec64 t1;
 	__int128 left = 0;
 	s64 ret;
 
-	n->nwatch = 0;
-	for (s32 i = 0; i + 4 <= m->len && n->nwatch < TKP_NET_SOCKS; i += 4)
-		memcpy(&fds[n->nwatch++], payload + i, 4);
-	n->watch = fds;
-	n->woke = false;
-	n->use_timers = true;
-	w.op = TKP_WAIT;
-	d->requests--; /* one request, counted by sim_daemon_serve() */
-	if (sim_clock_gettime(d->s, SIM_PATH_SYSCALL, rq->clock, &t0))
-		memset(&t0, 0, sizeof(t0));
-	sim_daemon_serve(d, &w, rp);
-	n->watch = NULL;
-	n->nwatch = 0;
 	n->use_timers = false;
 	if (rp->ret < 0)
 		return rp->ret;
 	ret = n->woke | (n->nfired ? 2 : 0);
-	a->len = n->nfired * (s32)sizeof(s32);
-	memcpy(payload, n->fired, (size_t)a->len);
+	call->a.len = n->nfired * (s32)sizeof(s32);
+	memcpy(call->payload, n->fired, (size_t)call->a.len);
 	if (!rq->abs && rq->sec != INT64_MAX &&
 	    !sim_clock_gettime(d->s, SIM_PATH_SYSCALL, rq->clock, &t1))
 		left = (__int128)rq->sec * NSEC_PER_SEC + rq->nsec -
-		       (ts_to_ns(&t1) - ts_to_ns(&t0));
+		       (ts_to_ns(&t1) - ts_to_ns(&call->t0));
 	left = left > 0 ? left : 0;
 	rp->sec = (s64)(left / NSEC_PER_SEC);
 	rp->nsec = (s64)(left % NSEC_PER_SEC);
@@ -350,36 +313,45 @@ static s64 net_wait(struct sim_daemon *d, const struct tkp_req *rq, struct tkp_r
 }
 
 /**
- * sim_daemon_net_serve() - answer one TKP_NET_* request
+ * sim_daemon_net_begin() - carry out one TKP_NET_* request, up to a wait it needs
  * @d:     the server (@d->net set)
  * @rq:    the request
  * @in:    its data message (struct tkp_net_msg and payload)
  * @inlen: that message's length
- * @rp:    the answer (zeroed and filled)
- * @out:   the answer's data message (TKP_NET_MSG_MAX bytes)
+ * @rp:    the answer (zeroed)
+ * @call:  the request in progress (filled), for sim_daemon_net_end()
  *
- * Return: the length of the answer's data message.
+ * A blocking TKP_NET_RECV on an empty socket and TKP_NET_WAIT need virtual
+ * time to pass: they set the fds (and timers) to watch and @call->wait,
+ * and the serve loop waits (TKP_WAIT) before it ends the request; the
+ * network never waits itself.
+ *
+ * Return: @call->wait.
  */
-size_t sim_daemon_net_serve(struct sim_daemon *d, const struct tkp_req *rq, const void *in,
-			    size_t inlen, struct tkp_rep *rp, void *out)
+bool sim_daemon_net_begin(struct sim_daemon *d, const struct tkp_req *rq, const void *in,
+			  size_t inlen, struct tkp_rep *rp, struct sim_daemon_net_call *call)
 {
 	struct sim_daemon_net *n = d->net;
-	struct tkp_net_msg m = { 0 }, a = { 0 };
-	u8 payload[TKP_NET_MAX_PAYLOAD];
+	struct tkp_net_msg m = { 0 };
+	u8 *payload = call->payload;
 	struct sim_net_sock *sk;
 	s64 ret = -EBADF;
 
 	memset(rp, 0, sizeof(*rp));
+	memset(&call->a, 0, sizeof(call->a));
+	call->wait = false;
+	call->sk = NULL;
 	d->requests++;
 	if (inlen >= sizeof(m))
 		memcpy(&m, in, sizeof(m));
+	call->m = m;
 	if (inlen < sizeof(m) || m.len < 0 || m.len > TKP_NET_MAX_PAYLOAD ||
 	    inlen != sizeof(m) + (size_t)m.len) {
-		rp->ret = -EINVAL;
-		return net_answer(n, &a, (const u8 *)in, out); /* no payload */
+		call->ret = -EINVAL; /* and no payload */
+		return false;
 	}
 	memcpy(payload, (const u8 *)in + sizeof(m), (size_t)m.len);
-	net_deliver(d);
+	sim_daemon_net_deliver(d);
 	sk = net_sock(n, rq->clock);
 	switch (rq->op) {
 	case TKP_NET_SOCKET:
@@ -425,9 +397,9 @@ size_t sim_daemon_net_serve(struct sim_daemon *d, const struct tkp_req *rq, cons
 		break;
 	case TKP_NET_NAME:
 		if (sk) {
-			a.addr = rq->abs ? sk->peer : sk->local;
-			if (!a.addr.family)
-				a.addr.family = sk->family;
+			call->a.addr = rq->abs ? sk->peer : sk->local;
+			if (!call->a.addr.family)
+				call->a.addr.family = sk->family;
 			ret = rq->abs && !sk->peer.family ? -ENOTCONN : 0;
 		}
 		break;
@@ -436,11 +408,18 @@ size_t sim_daemon_net_serve(struct sim_daemon *d, const struct tkp_req *rq, cons
 			ret = net_send(d, sk, &m, payload);
 		break;
 	case TKP_NET_RECV:
-		if (sk)
-			ret = net_recv(d, sk, rq, rp, &a, payload);
+		if (sk && net_first(n, sk->fd) < 0 && rq->abs) {
+			/* A blocking read: a wait, forever, watching this socket. */
+			n->watch = &sk->fd;
+			n->nwatch = 1;
+			call->sk = sk;
+			call->wait = true;
+		} else if (sk) {
+			ret = net_recv(n, sk, rq, &call->a, payload);
+		}
 		break;
 	case TKP_NET_WAIT:
-		ret = net_wait(d, rq, rp, &m, payload, &a);
+		net_wait_begin(d, rq, call);
 		break;
 	case TKP_NET_SYNC:
 		ret = 0;
@@ -449,28 +428,58 @@ size_t sim_daemon_net_serve(struct sim_daemon *d, const struct tkp_req *rq, cons
 	case TKP_TIMER_SET:
 	case TKP_TIMER_GET:
 	case TKP_TIMER_DELETE:
-		ret = sim_daemon_timer_op(d, rq, payload, m.len, rp);
+		ret = sim_daemon_timer_op(n->timers, d->s, rq, payload, m.len, rp);
 		break;
 	case TKP_RANDOM:
 		/* getrandom(): chronyd's and OpenSSL's randomness, replayed from the seed */
-		a.len = (s32)(rq->sec < 0		      ? 0
-			      : rq->sec > TKP_NET_MAX_PAYLOAD ? TKP_NET_MAX_PAYLOAD
-							      : rq->sec);
-		for (s32 i = 0; i < a.len; i += 8) {
+		call->a.len = (s32)(rq->sec < 0			    ? 0
+				    : rq->sec > TKP_NET_MAX_PAYLOAD ? TKP_NET_MAX_PAYLOAD
+								    : rq->sec);
+		for (s32 i = 0; i < call->a.len; i += 8) {
 			u64 r = sim_rng_next(&n->random);
 
-			memcpy(payload + i, &r, a.len - i < 8 ? (size_t)(a.len - i) : 8);
+			memcpy(payload + i, &r,
+			       call->a.len - i < 8 ? (size_t)(call->a.len - i) : 8);
 		}
-		ret = a.len;
+		ret = call->a.len;
 		break;
 	default:
 		ret = -EINVAL;
 		break;
 	}
+	call->ret = ret;
+	return call->wait;
+}
+
+/**
+ * sim_daemon_net_end() - the answer to a request sim_daemon_net_begin() began
+ * @d:    the server
+ * @rq:   the request
+ * @rp:   the answer (filled; after a wait, the wait's answer)
+ * @call: the request in progress
+ * @out:  the answer's data message (TKP_NET_MSG_MAX bytes)
+ *
+ * Return: the length of the answer's data message.
+ */
+size_t sim_daemon_net_end(struct sim_daemon *d, const struct tkp_req *rq, struct tkp_rep *rp,
+			  struct sim_daemon_net_call *call, void *out)
+{
+	struct sim_daemon_net *n = d->net;
+	s64 ret = call->ret;
+
+	if (call->wait) {
+		n->watch = NULL;
+		n->nwatch = 0;
+		if (rq->op == TKP_NET_WAIT)
+			ret = net_wait_end(d, rq, rp, call);
+		else
+			ret = rp->quit ? -EINTR
+				       : net_recv(n, call->sk, rq, &call->a, call->payload);
+	}
 	rp->ret = ret;
 	if ((rq->op != TKP_NET_RECV && rq->op != TKP_RANDOM && rq->op != TKP_NET_WAIT) || ret < 0)
-		a.len = 0;
-	return net_answer(n, &a, payload, out);
+		call->a.len = 0;
+	return net_answer(n, &call->a, call->payload, out);
 }
 
 /**

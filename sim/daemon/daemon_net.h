@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-#include "sim/daemon/daemon.h"
+#include "sim/daemon/daemon_state.h"
 #include "sim/daemon/daemon_timer.h"
 #include "sim/daemon/ntp_server.h"
 
@@ -97,11 +97,42 @@ struct sim_daemon_net {
 	u64 sent, dropped, delivered, received;
 };
 
+/**
+ * struct sim_daemon_net_call - a TKP_NET_* request between sim_daemon_net_begin() and
+ *                              sim_daemon_net_end()
+ * @m:       the request's data message
+ * @a:       the answer's
+ * @payload: the request's payload, then the answer's
+ * @sk:      a blocking TKP_NET_RECV's socket
+ * @fds:     the fds a TKP_NET_WAIT watches
+ * @t0:      the waited clock when a TKP_NET_WAIT began
+ * @ret:     the answer's @ret, unless a wait decides it
+ * @wait:    the serve loop must wait (TKP_WAIT) before the request can end
+ */
+struct sim_daemon_net_call {
+	struct tkp_net_msg m;
+	struct tkp_net_msg a;
+	u8 payload[TKP_NET_MAX_PAYLOAD];
+	struct sim_net_sock *sk;
+	s32 fds[TKP_NET_SOCKS];
+	struct timespec64 t0;
+	s64 ret;
+	bool wait;
+};
+
 void sim_daemon_net_init(struct sim_daemon_net *n, u64 seed);
+bool sim_daemon_net_begin(struct sim_daemon *d, const struct tkp_req *rq, const void *in,
+			  size_t inlen, struct tkp_rep *rp, struct sim_daemon_net_call *call);
+size_t sim_daemon_net_end(struct sim_daemon *d, const struct tkp_req *rq, struct tkp_rep *rp,
+			  struct sim_daemon_net_call *call, void *out);
+void sim_daemon_net_deliver(struct sim_daemon *d);
+bool sim_daemon_net_pending(const struct sim_daemon *d);
+bool sim_daemon_net_ready(const struct sim_daemon_net *n);
+u64 sim_daemon_net_next_arrival_ns(const struct sim_daemon_net *n);
+void sim_daemon_net_summary(const struct sim_daemon *d, FILE *f);
+
+/* The serve loop's entry for a TKP_NET_* request (sim/daemon/daemon.c): begin, wait, end. */
 size_t sim_daemon_net_serve(struct sim_daemon *d, const struct tkp_req *rq, const void *in,
 			    size_t inlen, struct tkp_rep *rp, void *out);
-bool sim_daemon_net_pending(const struct sim_daemon *d);
-bool sim_daemon_net_wait(struct sim_daemon *d, s32 clock, __int128 target, bool forever);
-void sim_daemon_net_summary(const struct sim_daemon *d, FILE *f);
 
 #endif /* TKSIM_SIM_DAEMON_DAEMON_NET_H */

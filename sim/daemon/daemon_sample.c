@@ -2,12 +2,29 @@
 /* tksim's own: what `tksim daemon` records while the daemon runs: the state lines
  * (--log-interval) and the CSV series (--csv, docs/output.md), at exact virtual instants. */
 
-#include "sim/daemon/daemon.h"
+#include "sim/daemon/daemon_sample.h"
 
 #include <inttypes.h>
 
+#include "sim/daemon/daemon_state.h"
 #include "sim/ntpd.h"
 #include "timekeeper/adjtimex.h"
+
+/**
+ * sim_daemon_print_state() - one line: virtual time, the clock's error, the kernel's frequency
+ * @d: the server
+ * @f: where
+ */
+void sim_daemon_print_state(struct sim_daemon *d, FILE *f)
+{
+	struct tk_timex tx = { 0 };
+	u64 t = d->s->now_ns;
+
+	do_adjtimex(&d->s->k, &tx, false); /* modes 0: a read, no effect */
+	fprintf(f, "t=%" PRIu64 ".%09" PRIu64 " error=%+" PRId64 "ns freq=%+.3fppm tick=%lld\n",
+		t / NSEC_PER_SEC, t % NSEC_PER_SEC, sim_daemon_error_ns(d), tx.freq / 65536.0,
+		tx.tick);
+}
 
 /** sim_daemon_next_sample_ns() - the next instant at which a line or a row is due, or U64_MAX. */
 u64 sim_daemon_next_sample_ns(const struct sim_daemon *d)

@@ -8,22 +8,20 @@
 #include <errno.h>
 #include <string.h>
 
-#include "sim/daemon/daemon_net.h"
-
-static struct sim_daemon_timer *timer_of(struct sim_daemon *d, s64 id)
+static struct sim_daemon_timer *timer_of(struct sim_daemon_timer *timers, s64 id)
 {
-	if (id < 0 || id >= TKP_TIMERS || !d->net->timers[id].used)
+	if (id < 0 || id >= TKP_TIMERS || !timers[id].used)
 		return NULL;
-	return &d->net->timers[id];
+	return &timers[id];
 }
 
 /* Time left before @t expires (ns, at least 1 while armed, as timer_gettime() reports). */
-static __int128 timer_left(struct sim_daemon *d, const struct sim_daemon_timer *t)
+static __int128 timer_left(struct sim_system *s, const struct sim_daemon_timer *t)
 {
 	struct timespec64 now;
 	__int128 left;
 
-	if (!t->armed || sim_clock_gettime(d->s, SIM_PATH_SYSCALL, t->clock, &now))
+	if (!t->armed || sim_clock_gettime(s, SIM_PATH_SYSCALL, t->clock, &now))
 		return 0;
 	left = t->expires - ts_to_ns(&now);
 	return left > 0 ? left : 1;
@@ -37,7 +35,8 @@ static void timer_put(struct tkp_rep *rp, __int128 ns)
 
 /**
  * sim_daemon_timer_op() - TKP_TIMER_CREATE, _SET, _GET, _DELETE
- * @d:       the server (@d->net set)
+ * @timers:  the daemon's timers (TKP_TIMERS of them)
+ * @s:       the system whose clocks they run on
  * @rq:      the request
  * @payload: its payload (TKP_TIMER_SET: the interval, int64_t ns)
  * @len:     the payload's length
@@ -45,20 +44,20 @@ static void timer_put(struct tkp_rep *rp, __int128 ns)
  *
  * Return: the answer's @ret.
  */
-s64 sim_daemon_timer_op(struct sim_daemon *d, const struct tkp_req *rq, const u8 *payload, s32 len,
-			struct tkp_rep *rp)
+s64 sim_daemon_timer_op(struct sim_daemon_timer *timers, struct sim_system *s,
+			const struct tkp_req *rq, const u8 *payload, s32 len, struct tkp_rep *rp)
 {
-	struct sim_daemon_timer *t = timer_of(d, rq->clock);
+	struct sim_daemon_timer *t = timer_of(timers, rq->clock);
 	struct timespec64 now;
 	s64 interval = 0;
 
 	switch (rq->op) {
 	case TKP_TIMER_CREATE:
-		if (sim_clock_gettime(d->s, SIM_PATH_SYSCALL, rq->abs, &now))
+		if (sim_clock_gettime(s, SIM_PATH_SYSCALL, rq->abs, &now))
 			return -EINVAL;
 		for (int i = 0; i < TKP_TIMERS; i++)
-			if (!d->net->timers[i].used) {
-				d->net->timers[i] =
+			if (!timers[i].used) {
+				timers[i] =
 					(struct sim_daemon_timer){ .used = true, .clock = rq->abs };
 				return i;
 			}
@@ -70,19 +69,19 @@ s64 sim_daemon_timer_op(struct sim_daemon *d, const struct tkp_req *rq, const u8
 			memcpy(&interval, payload, sizeof(interval));
 		if (rq->nsec < 0 || rq->nsec >= (s64)NSEC_PER_SEC || rq->sec < 0 || interval < 0)
 			return -EINVAL;
-		timer_put(rp, timer_left(d, t));
+		timer_put(rp, timer_left(s, t));
 		t->armed = rq->sec || rq->nsec;
 		t->interval_ns = (u64)interval;
 		t->expires = (__int128)rq->sec * NSEC_PER_SEC + rq->nsec;
 		if (t->armed && !rq->abs) {
-			sim_clock_gettime(d->s, SIM_PATH_SYSCALL, t->clock, &now);
+			sim_clock_gettime(s, SIM_PATH_SYSCALL, t->clock, &now);
 			t->expires += ts_to_ns(&now);
 		}
 		return 0;
 	case TKP_TIMER_GET:
 		if (!t)
 			return -EINVAL;
-		timer_put(rp, timer_left(d, t));
+		timer_put(rp, timer_left(s, t));
 		return 0;
 	case TKP_TIMER_DELETE:
 		if (!t)
@@ -96,7 +95,8 @@ s64 sim_daemon_timer_op(struct sim_daemon *d, const struct tkp_req *rq, const u8
 
 /**
  * sim_daemon_timer_nearest() - the timer that expires first, if before the wait's own deadline
- * @d:      the server
+ * @timers: the daemon's timers
+ * @s:      the system
  * @clock:  in: the wait's clock; out: the clock to wait on
  * @target: in: the wait's deadline, or INT128 max for none; out: the deadline to wait for
  *
@@ -105,21 +105,21 @@ s64 sim_daemon_timer_op(struct sim_daemon *d, const struct tkp_req *rq, const u8
  * smallest remaining distance is the first expiry.
  * Return: true if a timer comes first.
  */
-bool sim_daemon_timer_nearest(struct sim_daemon *d, s32 *clock, __int128 *target)
+bool sim_daemon_timer_nearest(const struct sim_daemon_timer *timers, struct sim_system *s,
+			      s32 *clock, __int128 *target)
 {
 	struct timespec64 now;
 	__int128 best = -1;
 	bool timer = false;
 
 	if (*target != ((__int128)1 << 126) &&
-	    !sim_clock_gettime(d->s, SIM_PATH_SYSCALL, *clock, &now))
+	    !sim_clock_gettime(s, SIM_PATH_SYSCALL, *clock, &now))
 		best = *target - ts_to_ns(&now);
 	for (int i = 0; i < TKP_TIMERS; i++) {
-		struct sim_daemon_timer *t = &d->net->timers[i];
+		const struct sim_daemon_timer *t = &timers[i];
 		__int128 left;
 
-		if (!t->used || !t->armed ||
-		    sim_clock_gettime(d->s, SIM_PATH_SYSCALL, t->clock, &now))
+		if (!t->used || !t->armed || sim_clock_gettime(s, SIM_PATH_SYSCALL, t->clock, &now))
 			continue;
 		left = t->expires - ts_to_ns(&now);
 		if (best < 0 || left < best) {
@@ -134,24 +134,24 @@ bool sim_daemon_timer_nearest(struct sim_daemon *d, s32 *clock, __int128 *target
 
 /**
  * sim_daemon_timer_fire() - expire every timer whose clock has reached it
- * @d:   the server
+ * @timers: the daemon's timers
+ * @s:      the system
  * @ids: receives the ids of the expired timers (TKP_TIMERS room)
  *
  * A periodic timer is rearmed at its next expiry after now: expiries it
  * missed are overruns, one signal for all (kernel/time/posix-timers.c).
  * Return: how many expired.
  */
-int sim_daemon_timer_fire(struct sim_daemon *d, s32 *ids)
+int sim_daemon_timer_fire(struct sim_daemon_timer *timers, struct sim_system *s, s32 *ids)
 {
 	int n = 0;
 
 	for (int i = 0; i < TKP_TIMERS; i++) {
-		struct sim_daemon_timer *t = &d->net->timers[i];
+		struct sim_daemon_timer *t = &timers[i];
 		struct timespec64 now;
 		__int128 clk;
 
-		if (!t->used || !t->armed ||
-		    sim_clock_gettime(d->s, SIM_PATH_SYSCALL, t->clock, &now))
+		if (!t->used || !t->armed || sim_clock_gettime(s, SIM_PATH_SYSCALL, t->clock, &now))
 			continue;
 		clk = ts_to_ns(&now);
 		if (clk < t->expires)

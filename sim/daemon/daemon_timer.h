@@ -3,7 +3,8 @@
 #ifndef TKSIM_SIM_DAEMON_DAEMON_TIMER_H
 #define TKSIM_SIM_DAEMON_DAEMON_TIMER_H
 
-#include "sim/daemon/daemon.h"
+#include "sim/daemon/daemon_proto.h"
+#include "sim/engine.h"
 
 /**
  * struct sim_daemon_timer - one timer_create() timer
@@ -21,9 +22,10 @@ struct sim_daemon_timer {
 	u64 interval_ns;
 };
 
-s64 sim_daemon_timer_op(struct sim_daemon *d, const struct tkp_req *rq, const u8 *payload, s32 len,
-			struct tkp_rep *rp);
-bool sim_daemon_timer_nearest(struct sim_daemon *d, s32 *clock, __int128 *target);
-int sim_daemon_timer_fire(struct sim_daemon *d, s32 *ids);
+s64 sim_daemon_timer_op(struct sim_daemon_timer *timers, struct sim_system *s,
+			const struct tkp_req *rq, const u8 *payload, s32 len, struct tkp_rep *rp);
+bool sim_daemon_timer_nearest(const struct sim_daemon_timer *timers, struct sim_system *s,
+			      s32 *clock, __int128 *target);
+int sim_daemon_timer_fire(struct sim_daemon_timer *timers, struct sim_system *s, s32 *ids);
 
 #endif /* TKSIM_SIM_DAEMON_DAEMON_TIMER_H */

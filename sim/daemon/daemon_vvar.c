@@ -7,12 +7,13 @@
  * read (tools/preload/preload_vdso.c).
  */
 
-#include "sim/daemon/daemon.h"
+#include "sim/daemon/daemon_vvar.h"
 
 #include <inttypes.h>
 #include <string.h>
 
-#include "sim/daemon/daemon_vvar.h"
+#include "sim/daemon/daemon_sample.h"
+#include "sim/daemon/daemon_state.h"
 
 /* The earliest instant at which tksim must run before the daemon reads the clock again. */
 static u64 sim_daemon_until_ns(const struct sim_daemon *d)

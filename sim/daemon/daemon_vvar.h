@@ -62,4 +62,10 @@ struct tkp_vvar {
 	struct vdso_time_data vd;
 };
 
+/* tksim's side (sim/daemon/daemon_vvar.c); the preload never calls these. */
+struct sim_daemon;
+void sim_daemon_vvar_publish(struct sim_daemon *d);
+void sim_daemon_vvar_sync(struct sim_daemon *d);
+void sim_daemon_check(struct sim_daemon *d);
+
 #endif /* TKSIM_SIM_DAEMON_DAEMON_VVAR_H */

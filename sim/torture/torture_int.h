@@ -203,10 +203,15 @@ bool torture_excused(struct reader *r, const struct seqwin *a, const struct seqw
 void torture_check_seqcount(struct reader *r, s32 clock, const struct timespec64 *v, u64 c0, u64 c1,
 			    u32 t0, u32 t1);
 
-/* -------------------------------------------------- sim/torture/torture_read.c */
+/* ------------------------------------------------ sim/torture/torture_sample.c */
 
+int torture_vdso_gettime(const struct reader *r, s32 clock, struct timespec64 *ts);
+int torture_sys_gettime(const struct reader *r, s32 clock, struct timespec64 *ts);
 int torture_read_clock(struct reader *r, s32 clock, int path, struct timespec64 *ts,
 		       struct seqwin *w);
+
+/* -------------------------------------------------- sim/torture/torture_read.c */
+
 void *torture_reader_fn(void *arg);
 
 /* ---------------------------------------------------- sim/torture/torture_tk.c */

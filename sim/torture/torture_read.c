@@ -15,70 +15,11 @@
 
 /* ---------------------------------------------------------------- readers */
 
-/*
- * A reader in a time namespace maps the namespace's page as its vvar page
- * and enters the namespaced syscall; its vDSO reads wait on (and retry
- * with) the real page's seqcount, which is what @seq below watches.
- */
-static int reader_vdso_gettime(const struct reader *r, s32 clock, struct timespec64 *ts)
-{
-	return cvdso_clock_gettime(r->ns ? &r->ns->vvar_page : r->ctx->vd, clock, ts);
-}
-
-static int reader_sys_gettime(const struct reader *r, s32 clock, struct timespec64 *ts)
-{
-	return r->ns ? timens_clock_gettime(r->ns, clock, ts)
-		     : tk_sys_clock_gettime(r->ctx->k, clock, ts);
-}
-
 /* A namespace reader's value as the host's clock: what the publication log and other readers know.
  */
 static struct timespec64 host_view(const struct reader *r, s32 clock, const struct timespec64 *ts)
 {
 	return r->ns ? timespec64_sub(*ts, timens_clock_offset(r->ns, clock)) : *ts;
-}
-
-/*
- * One clock read through @path, counted and remembered, with the seqcount
- * it ran under (did it overlap an update?) and, in @w if not NULL, the
- * tk_core.seq window around it.
- */
-int torture_read_clock(struct reader *r, s32 clock, int path, struct timespec64 *ts,
-		       struct seqwin *w)
-{
-	struct torture_ctx *c = r->ctx;
-	const u32 *tkseq = &c->k->tk_core.seq;
-	const u32 *seq = path == PATH_VDSO ? &clock_group(c->vd, clock)->seq : tkseq;
-	u32 s0, s1, t0, t1;
-	int ret;
-
-	t0 = __atomic_load_n(tkseq, __ATOMIC_ACQUIRE);
-	s0 = __atomic_load_n(seq, __ATOMIC_ACQUIRE);
-	if (path == PATH_VDSO)
-		ret = reader_vdso_gettime(r, clock, ts);
-	else
-		ret = reader_sys_gettime(r, clock, ts);
-	/* smp_rmb: the read's loads complete before the sequences are loaded again. */
-	smp_rmb();
-	s1 = READ_ONCE(*seq);
-	t1 = READ_ONCE(*tkseq);
-	if (w)
-		*w = (struct seqwin){ t0, t1 };
-	r->st.reads++;
-	if (path == PATH_VDSO) {
-		r->st.vdso_reads++;
-		r->st.vdso_probed++;
-		r->st.vdso_overlaps += s0 != s1 || (s0 & 1);
-	} else {
-		r->st.sys_probed++;
-		r->st.sys_overlaps += s0 != s1 || (s0 & 1);
-	}
-	if (ret == 0 && (u32)clock < VDSO_BASES) {
-		struct sample *s = &r->ring[r->nsamples++ % RING];
-
-		*s = (struct sample){ .ns = ts_to_ns(ts), .clock = clock, .path = path };
-	}
-	return ret;
 }
 
 static void read_failed(struct reader *r, s32 clock, int path, int ret)
@@ -185,8 +126,8 @@ static void invalid_ids(struct reader *r)
 
 	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
 		struct timespec64 ts;
-		int rv = reader_vdso_gettime(r, ids[i], &ts);
-		int rk = reader_sys_gettime(r, ids[i], &ts);
+		int rv = torture_vdso_gettime(r, ids[i], &ts);
+		int rk = torture_sys_gettime(r, ids[i], &ts);
 		struct rbuf b;
 
 		r->st.reads += 2;

@@ -37,17 +37,36 @@ void *tkp_real(const char *name)
 	return p;
 }
 
+ssize_t tkp_sendr(int fd, const void *p, size_t len, int flags)
+{
+	static ssize_t (*real)(int, const void *, size_t, int);
+
+	if (!real)
+		real = tkp_real("send");
+	return real(fd, p, len, flags);
+}
+
+ssize_t tkp_recvr(int fd, void *p, size_t len, int flags)
+{
+	static ssize_t (*real)(int, void *, size_t, int);
+
+	if (!real)
+		real = tkp_real("recv");
+	return real(fd, p, len, flags);
+}
+
+/* The real libc calls, not the preload's send()/recv(): tksim's socket is not a virtual one. */
 void tkp_call(struct tkp_req *rq, struct tkp_rep *rp)
 {
 	ssize_t n;
 
 	do
-		n = send(tkp_fd, rq, sizeof(*rq), 0);
+		n = tkp_sendr(tkp_fd, rq, sizeof(*rq), 0);
 	while (n < 0 && errno == EINTR);
 	if (n != (ssize_t)sizeof(*rq))
 		_exit(2); /* tksim is gone: never fall back to the real clock */
 	do
-		n = recv(tkp_fd, rp, sizeof(*rp), 0);
+		n = tkp_recvr(tkp_fd, rp, sizeof(*rp), 0);
 	while (n < 0 && errno == EINTR);
 	if (n != (ssize_t)sizeof(*rp))
 		_exit(2);

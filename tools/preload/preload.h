@@ -25,6 +25,12 @@ extern int tkp_shmid;
 int tkp_wait(clockid_t clk, const struct timespec *ts, int abs);
 /* libc's own @name (dlsym RTLD_NEXT); exits 2 if there is none. */
 void *tkp_real(const char *name);
+/*
+ * libc's send() and recv(), past the preload's own: the one transport to tksim (tkp_call(),
+ * tools/preload/preload_net.c's requests) and to the virtual sockets' real peers.
+ */
+ssize_t tkp_sendr(int fd, const void *p, size_t len, int flags);
+ssize_t tkp_recvr(int fd, void *p, size_t len, int flags);
 /* One request to tksim and its answer; exits 2 if tksim is gone (never the real clock). */
 void tkp_call(struct tkp_req *rq, struct tkp_rep *rp);
 /* Tell tksim why the program must stop, say it on stderr, exit 2. */

@@ -79,24 +79,6 @@ int tkp_net_active(void)
 	return tkp_nvirt > 0 || tkp_timers_active();
 }
 
-static ssize_t tkp_sendr(int fd, const void *p, size_t len, int flags)
-{
-	static ssize_t (*real)(int, const void *, size_t, int);
-
-	if (!real)
-		real = tkp_real("send");
-	return real(fd, p, len, flags);
-}
-
-ssize_t tkp_recvr(int fd, void *p, size_t len, int flags)
-{
-	static ssize_t (*real)(int, void *, size_t, int);
-
-	if (!real)
-		real = tkp_real("recv");
-	return real(fd, p, len, flags);
-}
-
 /* Ring a bell for each packet tksim delivered that the fd does not show yet. */
 static void tkp_net_bells(const struct tkp_net_msg *m, const unsigned char *bells)
 {

@@ -91,7 +91,5 @@ int64_t tkp_net_call(struct tkp_req *rq, struct tkp_net_msg *m, const void *data
 int64_t tkp_net_op(int op, int fd, int abs, const struct tkp_net_addr *addr, struct tkp_net_msg *a);
 /* tksim's address as a sockaddr in @sa (@len in: its room, out: the address's length). */
 void tkp_addr_out(const struct tkp_net_addr *a, struct sockaddr *sa, socklen_t *len);
-/* libc's recv(), past the preload's own. */
-ssize_t tkp_recvr(int fd, void *p, size_t len, int flags);
 
 #endif /* TKSIM_TOOLS_PRELOAD_PRELOAD_NET_H */
