@@ -82,6 +82,12 @@ struct tksim_option {
 		.name = (n), .code = (c), .flags = TKSIM_OPT_VALUE, .metavar = (m), .help = (h), \
 		.def = (d), .values = (v)                                                        \
 	}
+/* An option with a value and more TKSIM_OPT_* flags (FILE, BUGS) for its completion. */
+#define TKSIM_OPT_MORE(more, n, c, m, h, d)                                                  \
+	{                                                                                    \
+		.name = (n), .code = (c), .flags = TKSIM_OPT_VALUE | (more), .metavar = (m), \
+		.help = (h), .def = (d)                                                      \
+	}
 #define TKSIM_OPT_HEAD(h)                                           \
 	{                                                           \
 		.name = "", .flags = TKSIM_OPT_HEADING, .help = (h) \

@@ -57,17 +57,12 @@ const struct tksim_option cmd_daemon_options[] = {
 	TKSIM_OPT_FLAG("syscall-reads", 'y',
 		       "every clock read a request to tksim (default: the\n"
 		       "simulated vDSO runs in the daemon over a shared vvar page)"),
-	{ .name = "inject",
-	  .code = 'j',
-	  .flags = TKSIM_OPT_VALUE | TKSIM_OPT_BUGS,
-	  .metavar = "BUG[,BUG]",
-	  .help = "switch historical bugs on (tksim bugs): the oracle,\n"
-		  "checked after every request, ends the run (exit 1)" },
-	{ .name = "csv",
-	  .code = 'c',
-	  .flags = TKSIM_OPT_VALUE | TKSIM_OPT_FILE,
-	  .metavar = "FILE",
-	  .help = "a time series of the run (docs/output.md), - for stdout" },
+	TKSIM_OPT_MORE(TKSIM_OPT_BUGS, "inject", 'j', "BUG[,BUG]",
+		       "switch historical bugs on (tksim bugs): the oracle,\n"
+		       "checked after every request, ends the run (exit 1)",
+		       NULL),
+	TKSIM_OPT_MORE(TKSIM_OPT_FILE, "csv", 'c', "FILE",
+		       "a time series of the run (docs/output.md), - for stdout", NULL),
 	TKSIM_OPT_ARG("csv-interval", 'C', "DUR", "simulated time between CSV rows", "1s"),
 	TKSIM_OPT_ENUM("leap", 'L', "insert|delete",
 		       "a leap second at the end of 2026-12-31 (a day on which\n"

@@ -55,23 +55,18 @@ const struct tksim_option cmd_run_options[] = {
 	TKSIM_OPT_ARG("duration", 'd', "D", "simulated time: 90, 90s, 1500ms, 2m, 1h, 7d", "2h"),
 	SYS_OPTIONS,
 	TKSIM_OPT_SEED('s', "the sampling instants and the NTP noise"),
-	{ .name = "csv",
-	  .code = 'c',
-	  .flags = TKSIM_OPT_VALUE | TKSIM_OPT_FILE,
-	  .metavar = "FILE",
-	  .help = "write a time series (- for stdout)" },
+	TKSIM_OPT_MORE(TKSIM_OPT_FILE, "csv", 'c', "FILE", "write a time series (- for stdout)",
+		       NULL),
 	TKSIM_OPT_ARG("csv-interval", 'i', "D", "time between CSV rows", "1s"),
 	TKSIM_OPT_ARG("nohz", 'n', "D",
 		      "a tickless idle system: after each tick the tick stops\n"
 		      "for a random 0..D (at most the clocksource's max_idle_ns),\n"
 		      "and the next tick accumulates the gap logarithmically",
 		      NULL),
-	{ .name = "trace",
-	  .code = 'T',
-	  .flags = TKSIM_OPT_VALUE | TKSIM_OPT_FILE,
-	  .metavar = "FILE",
-	  .help = "every number the timekeeper keeps, one line per tick\n"
-		  "(- for stdout; try it with --duration 20ms)" },
+	TKSIM_OPT_MORE(TKSIM_OPT_FILE, "trace", 'T', "FILE",
+		       "every number the timekeeper keeps, one line per tick\n"
+		       "(- for stdout; try it with --duration 20ms)",
+		       NULL),
 	TKSIM_OPT_ARG("from", 'F', "T",
 		      "trace only the ticks at simulated times t >= T\n"
 		      "(a duration since boot, as --duration)",

@@ -31,12 +31,10 @@ enum run_bugs_opt {
 
 #define RUN_BUGS_OPTIONS                                                                     \
 	TKSIM_OPT_HEAD("Injected bugs (see `tksim bugs`, which gives each its command):"),   \
-		{ .name = "inject",                                                          \
-		  .code = RUN_OPT_INJECT,                                                    \
-		  .flags = TKSIM_OPT_VALUE | TKSIM_OPT_BUGS,                                 \
-		  .metavar = "LIST",                                                         \
-		  .help = "historical bugs to switch on, comma-separated; the ones\n"        \
-			  "only real threads show belong to tksim torture" },                \
+		TKSIM_OPT_MORE(TKSIM_OPT_BUGS, "inject", RUN_OPT_INJECT, "LIST",             \
+			       "historical bugs to switch on, comma-separated; the ones\n"   \
+			       "only real threads show belong to tksim torture",             \
+			       NULL),                                                        \
 		TKSIM_OPT_ARG("stall", RUN_OPT_STALL, "T:D",                                 \
 			      "at time T the tick stops for D while the counter runs on\n"   \
 			      "(a paused VM; D may pass max_idle_ns), one check at its end", \
