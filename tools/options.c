@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "tools/tksim.h"
 
@@ -24,9 +25,74 @@ void tksim_opt_begin(struct tksim_optiter *it, struct tksim_optset *set, int arg
 static const struct tksim_option *lookup(const struct tksim_option *t, const char *name, size_t len)
 {
 	for (; t->name; t++)
-		if (strlen(t->name) == len && !memcmp(t->name, name, len))
+		if (!(t->flags & TKSIM_OPT_HEADING) && strlen(t->name) == len &&
+		    !memcmp(t->name, name, len))
 			return t;
 	return NULL;
+}
+
+/**
+ * tksim_edit_distance() - how many edits turn @a into @b
+ * @a:    a word the user typed (not NUL-terminated: @alen characters)
+ * @alen: its length
+ * @b:    a name it may have meant
+ *
+ * The optimal string alignment distance: insertions, deletions,
+ * substitutions and swaps of two neighbours ("rnu" is one from "run").
+ * Names are short; longer words count as far away.
+ *
+ * Return: the distance, or 99 for a word or name over 63 characters.
+ */
+unsigned int tksim_edit_distance(const char *a, size_t alen, const char *b)
+{
+	size_t blen = strlen(b);
+	unsigned int d[64][64];
+
+	if (alen > 63 || blen > 63)
+		return 99;
+	for (size_t i = 0; i <= alen; i++)
+		d[i][0] = (unsigned int)i;
+	for (size_t j = 0; j <= blen; j++)
+		d[0][j] = (unsigned int)j;
+	for (size_t i = 1; i <= alen; i++) {
+		for (size_t j = 1; j <= blen; j++) {
+			unsigned int cost = a[i - 1] != b[j - 1], v = d[i - 1][j - 1] + cost;
+
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	}
+	return d[alen][blen];
+}
+
+/*
+ * The option of @t nearest to the unknown @name, when it is near enough to
+ * be a typo: at most two edits, and fewer than the name has characters.
+ */
+static const struct tksim_option *nearest(const struct tksim_option *t, const char *name,
+					  size_t len, int in_file)
+{
+	const struct tksim_option *best = NULL;
+	unsigned int bd = 3;
+
+	for (; t->name; t++) {
+		unsigned int d;
+
+		if ((t->flags & TKSIM_OPT_HEADING) || (in_file && (t->flags & TKSIM_OPT_CMDLINE)))
+			continue;
+		d = tksim_edit_distance(name, len, t->name);
+		if (d < bd && d < len) {
+			bd = d;
+			best = t;
+		}
+	}
+	return best;
 }
 
 /**
@@ -54,6 +120,8 @@ int tksim_opt_next(struct tksim_optiter *it)
 		tksim_usage_error(cmd, "unexpected argument '%s'", arg);
 		return -1;
 	}
+	if (!file && !strcmp(arg, "-h"))
+		arg = "--help"; /* every command's short help */
 	if (arg[1] != '-' || !arg[2]) {
 		tksim_usage_error(cmd, "unknown option '%s'", arg);
 		return -1;
@@ -63,10 +131,15 @@ int tksim_opt_next(struct tksim_optiter *it)
 	len = eq ? (size_t)(eq - name) : strlen(name);
 	o = lookup(it->set->table, name, len);
 	if (!o || (file && (o->flags & TKSIM_OPT_CMDLINE))) {
+		const struct tksim_option *near = nearest(it->set->table, name, len, file != NULL);
+		char hint[96] = "";
+
+		if (near)
+			snprintf(hint, sizeof(hint), " (did you mean --%s?)", near->name);
 		if (file)
-			tksim_usage_error(cmd, "'%.*s' is not a setting", (int)len, name);
+			tksim_usage_error(cmd, "'%.*s' is not a setting%s", (int)len, name, hint);
 		else
-			tksim_usage_error(cmd, "unknown option '--%.*s'", (int)len, name);
+			tksim_usage_error(cmd, "unknown option '--%.*s'%s", (int)len, name, hint);
 		return -1;
 	}
 	if (!(o->flags & TKSIM_OPT_VALUE)) {
@@ -146,4 +219,133 @@ int tksim_opt_error(const struct tksim_optset *set, int code, const char *fmt, .
 	ret = tksim_usage_error(set->cmd, "%s", msg);
 	tksim_set_input(file, line);
 	return ret;
+}
+
+/**
+ * tksim_opt_seed() - the value of --seed, on every command that has one
+ * @cmd:   the command, for its messages
+ * @value: a whole number, or "random"
+ * @seed:  out: the seed
+ *
+ * "random" draws a seed from the host clock and says on stderr which, so
+ * that the run it gave can be repeated with --seed N.
+ *
+ * Return: 0, or the exit status of a usage error already reported.
+ */
+int tksim_opt_seed(const char *cmd, const char *value, u64 *seed)
+{
+	struct timespec ts;
+
+	if (strcmp(value, "random")) {
+		if (tksim_parse_u64(value, seed))
+			return tksim_usage_error(cmd, "bad --seed '%s' (a number, or random)",
+						 value);
+		return 0;
+	}
+	clock_gettime(CLOCK_REALTIME, &ts);
+	*seed = ((u64)ts.tv_sec * 1000003u) ^ (u64)ts.tv_nsec;
+	fprintf(stderr, "tksim %s: --seed random chose --seed %llu\n", cmd,
+		(unsigned long long)*seed);
+	return 0;
+}
+
+/* Help lines start in this column; a longer option name puts two spaces first. */
+#define HELP_COL 20
+#define HELP_WIDTH 79
+
+/**
+ * tksim_opt_help() - the option list of a command's --help, from its table
+ * @f: where to write it
+ * @t: the table; its headings start the groups ("Options:" first)
+ *
+ * "  --name METAVAR" then the help, its further lines in column 20, and the
+ * default as "(default DEF)" at the end (on a line of its own if the last
+ * one is full).  A heading after the first is set off by an empty line.
+ */
+void tksim_opt_help(FILE *f, const struct tksim_option *t)
+{
+	for (const struct tksim_option *o = t; o->name; o++) {
+		const char *h = o->help ? o->help : "", *nl;
+		int col;
+
+		if (o->flags & TKSIM_OPT_HEADING) {
+			fprintf(f, "%s%s\n", o == t ? "" : "\n", h);
+			continue;
+		}
+		col = fprintf(f, "  --%s%s%s", o->name, o->metavar ? " " : "",
+			      o->metavar ? o->metavar : "");
+		fprintf(f, "%*s", col < HELP_COL - 2 ? HELP_COL - col : 2, "");
+		col = col < HELP_COL - 2 ? HELP_COL : col + 2;
+		while ((nl = strchr(h, '\n'))) {
+			fprintf(f, "%.*s\n%*s", (int)(nl - h), h, HELP_COL, "");
+			col = HELP_COL;
+			h = nl + 1;
+		}
+		fputs(h, f);
+		col += (int)strlen(h);
+		if (o->def) {
+			int need = (int)strlen(o->def) + 11;
+
+			if (col + need > HELP_WIDTH)
+				fprintf(f, "\n%*s(default %s)", HELP_COL, "", o->def);
+			else
+				fprintf(f, "%s(default %s)", *h ? " " : "", o->def);
+		}
+		fputc('\n', f);
+	}
+}
+
+/* @s as groff text: a backslash escaped, a '-' as \-, every '\n' a space. */
+static void man_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\\')
+			fputs("\\e", f);
+		else if (*s == '-')
+			fputs("\\-", f);
+		else if (*s == '\n')
+			fputc(' ', f);
+		else
+			fputc(*s, f);
+	}
+}
+
+/**
+ * tksim_opt_man() - a command's OPTIONS list for docs/tksim.1, from its table
+ * @f:   where to write it
+ * @cmd: the command
+ * @t:   its table
+ *
+ * Written between two comment lines naming the command, so that
+ * tests/cli/conventions.sh can compare the man page's copy with this.
+ */
+void tksim_opt_man(FILE *f, const char *cmd, const struct tksim_option *t)
+{
+	fprintf(f, ".\\\" options of %s: generated by `tksim help --man`\n", cmd);
+	for (const struct tksim_option *o = t; o->name; o++) {
+		if (o->flags & TKSIM_OPT_HEADING) {
+			fputs(".PP\n", f);
+			man_text(f, o->help);
+			fputc('\n', f);
+			continue;
+		}
+		fputs(".TP\n.B \\-\\-", f);
+		man_text(f, o->name);
+		if (o->metavar) {
+			fputs(" \\fI", f);
+			man_text(f, o->metavar);
+			fputs("\\fR", f);
+		}
+		fputc('\n', f);
+		if (o->help[0] == '.' || o->help[0] == '\'')
+			fputs("\\&", f);
+		man_text(f, o->help);
+		if (o->def) {
+			fputs(" (default ", f);
+			man_text(f, o->def);
+			fputc(')', f);
+		}
+		fputc('\n', f);
+	}
+	fprintf(f, ".\\\" end of the options of %s\n", cmd);
 }

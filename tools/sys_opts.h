@@ -21,13 +21,14 @@ enum sys_opt {
 	SYS_OPT_START,
 };
 
-#define SYS_OPTIONS                                                                       \
-	{ "hz", SYS_OPT_HZ, TKSIM_OPT_VALUE }, { "freq", SYS_OPT_FREQ, TKSIM_OPT_VALUE }, \
-		{ "ppm", SYS_OPT_PPM, TKSIM_OPT_VALUE },                                  \
-		{ "bits", SYS_OPT_BITS, TKSIM_OPT_VALUE },                                \
-	{                                                                                 \
-		"start", SYS_OPT_START, TKSIM_OPT_VALUE                                   \
-	}
+#define SYS_OPTIONS                                                                             \
+	TKSIM_OPT_ARG("hz", SYS_OPT_HZ, "N", "CONFIG_HZ, ticks per second", "1000"),            \
+		TKSIM_OPT_ARG("freq", SYS_OPT_FREQ, "HZ", "nominal counter frequency in Hz",    \
+			      "2100000000"),                                                    \
+		TKSIM_OPT_ARG("ppm", SYS_OPT_PPM, "X",                                          \
+			      "true frequency error of the counter in ppm", "35"),              \
+		TKSIM_OPT_ARG("bits", SYS_OPT_BITS, "N", "counter width in bits, 1..64", "64"), \
+		TKSIM_OPT_ARG("start", SYS_OPT_START, "N", "counter value at boot", "0")
 
 int sys_opt_parse(struct sim_config *cfg, const char *cmd, int code, const char *arg);
 

@@ -21,17 +21,25 @@
 #include "config.h"
 
 static const struct tksim_cmd cmds[] = {
-	{ "run", "simulate a system and check the kernel's clock properties", cmd_run },
-	{ "bench", "time the simulated and the host clock read paths side by side", cmd_bench },
+	{ "run", "simulate a system and check the kernel's clock properties", cmd_run,
+	  cmd_run_options },
+	{ "bench", "time the simulated and the host clock read paths side by side", cmd_bench,
+	  cmd_bench_options },
 	{ "torture", "real threads on the real TSC: seqcount, order and causality checks",
-	  cmd_torture },
-	{ "bugs", "list the injectable historical bugs and the commits that fixed them", cmd_bugs },
-	{ "mirror", "read the running kernel's vvar page with tksim's vDSO code", cmd_mirror },
+	  cmd_torture, cmd_torture_options },
+	{ "bugs", "list the injectable historical bugs and the commits that fixed them", cmd_bugs,
+	  cmd_bugs_options },
+	{ "mirror", "read the running kernel's vvar page with tksim's vDSO code", cmd_mirror,
+	  cmd_mirror_options },
 	{ "explain", "the kernel's arithmetic step by step: a read, a tick, mult, a retry",
-	  cmd_explain },
-	{ "fuzz", "fuzz NTP adjustments: op lists, the oracle after every op", cmd_fuzz },
-	{ "daemon", "run a real daemon (chronyd) on the simulated kernel", cmd_daemon },
+	  cmd_explain, cmd_explain_options },
+	{ "fuzz", "fuzz NTP adjustments: op lists, the oracle after every op", cmd_fuzz,
+	  cmd_fuzz_options },
+	{ "daemon", "run a real daemon (chronyd) on the simulated kernel", cmd_daemon,
+	  cmd_daemon_options },
 };
+
+#define NR_CMDS (sizeof(cmds) / sizeof(cmds[0]))
 
 static void usage(FILE *f)
 {
@@ -177,26 +185,87 @@ static int stdout_checked(int ret)
 	return ret == TKSIM_EXIT_OK ? TKSIM_EXIT_USAGE : ret;
 }
 
+/* The command named @name, or NULL. */
+static const struct tksim_cmd *find_cmd(const char *name)
+{
+	for (size_t i = 0; i < NR_CMDS; i++)
+		if (!strcmp(name, cmds[i].name))
+			return &cmds[i];
+	return NULL;
+}
+
+/*
+ * An unknown command: "did you mean" the nearest one when it is within two
+ * edits ("rnu"), else the plain error and the list of commands.
+ */
+static int unknown_cmd(const char *name)
+{
+	const struct tksim_cmd *best = NULL;
+	unsigned int bd = 3;
+	size_t len = strlen(name);
+
+	for (size_t i = 0; i < NR_CMDS; i++) {
+		unsigned int d = tksim_edit_distance(name, len, cmds[i].name);
+
+		if (d < bd && d < len) {
+			bd = d;
+			best = &cmds[i];
+		}
+	}
+	if (best) {
+		fprintf(stderr,
+			"tksim: unknown command '%s' (did you mean %s?)\nTry 'tksim --help'.\n",
+			name, best->name);
+		return TKSIM_EXIT_USAGE;
+	}
+	fprintf(stderr, "tksim: unknown command '%s'\n\n", name);
+	usage(stderr);
+	return TKSIM_EXIT_USAGE;
+}
+
+/*
+ * `tksim help CMD` is `tksim CMD --help`; `tksim help --man` and `tksim help
+ * --completion` write the man page's option lists and the bash completion
+ * from the option tables (docs/tksim.1 and completion/tksim are their
+ * checked-in output).
+ */
+static int help(int argc, char **argv)
+{
+	const struct tksim_cmd *c;
+
+	if (argc < 3) {
+		usage(stdout);
+		return TKSIM_EXIT_OK;
+	}
+	if (!strcmp(argv[2], "--man")) {
+		for (size_t i = 0; i < NR_CMDS; i++)
+			tksim_opt_man(stdout, cmds[i].name, cmds[i].options);
+		return stdout_checked(TKSIM_EXIT_OK);
+	}
+	if (!strcmp(argv[2], "--completion")) {
+		tksim_help_completion(stdout, cmds, NR_CMDS);
+		return stdout_checked(TKSIM_EXIT_OK);
+	}
+	c = find_cmd(argv[2]);
+	if (!c)
+		return unknown_cmd(argv[2]);
+
+	char *help_argv[] = { argv[2], "--help", NULL };
+
+	return c->main(2, help_argv);
+}
+
 int main(int argc, char **argv)
 {
+	const struct tksim_cmd *c;
+
 	if (argc < 2) {
 		usage(stderr);
 		return TKSIM_EXIT_USAGE;
 	}
-	/* `tksim help CMD` is `tksim CMD --help`. */
-	if (!strcmp(argv[1], "help") && argc >= 3) {
-		for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
-			if (!strcmp(argv[2], cmds[i].name)) {
-				char *help_argv[] = { argv[2], "--help", NULL };
-
-				return cmds[i].main(2, help_argv);
-			}
-		}
-		fprintf(stderr, "tksim: unknown command '%s'\n\n", argv[2]);
-		usage(stderr);
-		return TKSIM_EXIT_USAGE;
-	}
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+	if (!strcmp(argv[1], "help"))
+		return help(argc, argv);
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(stdout);
 		return TKSIM_EXIT_OK;
 	}
@@ -204,10 +273,8 @@ int main(int argc, char **argv)
 		printf("tksim %s\n", PACKAGE_VERSION);
 		return TKSIM_EXIT_OK;
 	}
-	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
-		if (!strcmp(argv[1], cmds[i].name))
-			return stdout_checked(cmds[i].main(argc - 1, argv + 1));
-	fprintf(stderr, "tksim: unknown command '%s'\n\n", argv[1]);
-	usage(stderr);
-	return TKSIM_EXIT_USAGE;
+	c = find_cmd(argv[1]);
+	if (!c)
+		return unknown_cmd(argv[1]);
+	return stdout_checked(c->main(argc - 1, argv + 1));
 }

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "tools/options.h"
 #include "tools/parse.h"
 #include "vdso/types.h"
 
@@ -29,12 +30,24 @@
  * @name:    what the user types
  * @summary: one line for `tksim --help`
  * @main:    its entry point; argv[0] is the subcommand name
+ * @options: its option table (the man page and the completion are made from it)
  */
 struct tksim_cmd {
 	const char *name;
 	const char *summary;
 	int (*main)(int argc, char **argv);
+	const struct tksim_option *options;
 };
+
+/* Every command's option table, in its own folder. */
+extern const struct tksim_option cmd_run_options[];
+extern const struct tksim_option cmd_bench_options[];
+extern const struct tksim_option cmd_torture_options[];
+extern const struct tksim_option cmd_bugs_options[];
+extern const struct tksim_option cmd_mirror_options[];
+extern const struct tksim_option cmd_explain_options[];
+extern const struct tksim_option cmd_fuzz_options[];
+extern const struct tksim_option cmd_daemon_options[];
 
 int cmd_run(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
@@ -49,5 +62,6 @@ void tksim_set_input(const char *file, unsigned int line);
 void tksim_get_input(const char **file, unsigned int *line);
 int tksim_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 double tksim_wall_seconds(void);
+void tksim_help_completion(FILE *f, const struct tksim_cmd *cmds, size_t n);
 
 #endif /* TKSIM_TOOLS_TKSIM_H */

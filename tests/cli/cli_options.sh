@@ -55,4 +55,52 @@ expect 2 "a bad timeline line (tools/scenario/scenario_ops.c handles at lines)" 
 contains "$scn:1: adjtimex: unknown key 'frobnicate'" "the line of the bad op"
 expect 2 "explain: an unknown option" -- "$TKSIM" explain read --frobnicate
 contains "tksim explain: unknown option '--frobnicate'" "explain names it"
+
+# One option table per command (tools/options.h): -h everywhere, "did you mean" for a typo.
+for c in run bench torture bugs mirror explain fuzz daemon; do
+	expect 0 "$c -h" -- "$TKSIM" $c -h
+	contains "usage: tksim $c" "$c -h is its help"
+	contains "--help .*(also -h)" "$c's help names -h"
+done
+expect 2 "a command one swap away" -- "$TKSIM" rnu
+contains "unknown command 'rnu' (did you mean run?)" "tksim rnu suggests run"
+expect 2 "a command far from any" -- "$TKSIM" frobnicate
+contains "unknown command 'frobnicate'\$" "no suggestion when nothing is close"
+expect 2 "an option one letter short" -- "$TKSIM" run --duraton 1s
+contains "unknown option '--duraton' (did you mean --duration?)" "run --duraton suggests --duration"
+contains "Try 'tksim run --help'." "and says where the options are"
+expect 2 "torture: a typo" -- "$TKSIM" torture --thraeds 2
+contains "did you mean --threads?" "torture suggests --threads"
+printf 'duraton 1s\n' >"$scn"
+expect 2 "a typo in a scenario file" -- "$TKSIM" run "$scn"
+contains "$scn:1: 'duraton' is not a setting (did you mean duration?)" "a setting is suggested without dashes"
+
+# --seed N|random: one parser; random says which seed it drew.
+expect 0 "run --seed random" -- "$TKSIM" run --seed random --duration 1s --quiet
+contains "tksim run: --seed random chose --seed [0-9]" "run prints the seed it drew"
+expect 0 "fuzz --seed random" -- "$TKSIM" fuzz --seed random --runs 1 --quiet --out "$dir"
+contains "tksim fuzz: --seed random chose --seed [0-9]" "fuzz prints the seed it drew"
+"$TKSIM" torture --seed random --iterations 100 --threads 1 --no-pin --quiet >"$out" 2>&1
+contains "tksim torture: --seed random chose --seed [0-9]" "torture prints the seed it drew"
+expect 2 "daemon --seed random (no command: parsed, then refused)" -- "$TKSIM" daemon --seed random
+contains "tksim daemon: --seed random chose --seed [0-9]" "daemon prints the seed it drew"
+expect 2 "a bad seed" -- "$TKSIM" run --seed soon
+contains "bad --seed 'soon' (a number, or random)" "the same message everywhere"
+
+# --json: one JSON object on stdout, on every command that has it.
+json_ok() { # WHAT COMMAND...: stdout of COMMAND is valid JSON (exit 4, skipped, is let be)
+	what=$1; shift
+	"$@" >"$dir/json" 2>/dev/null
+	rc=$?
+	if [ $rc -eq 4 ]; then echo "ok: $what: skipped on this machine"
+	elif command -v python3 >/dev/null 2>&1 && ! python3 -m json.tool "$dir/json" >/dev/null 2>&1; then
+		echo "FAIL: $what: not JSON (exit $rc)"; head -5 "$dir/json" | sed 's/^/  | /'; fail=1
+	else echo "ok: $what gives JSON"; fi
+}
+json_ok "run --json" "$TKSIM" run --duration 1s --json
+json_ok "bench --json" "$TKSIM" bench --quick --engine 0 --json --quiet
+json_ok "torture --json" "$TKSIM" torture --iterations 100 --threads 1 --no-pin --json --quiet
+if [ -r /proc/self/maps ] && grep -q '\[vvar\]' /proc/self/maps; then
+	json_ok "mirror --json" "$TKSIM" mirror --samples 100 --json
+fi
 exit $fail

@@ -40,12 +40,35 @@ if command -v groff >/dev/null 2>&1; then
 	fi
 fi
 
+# The man page's option lists and the completion are generated from the option tables:
+# the checked-in copies must be what this tksim writes (regenerate them with
+# `tksim help --man` spliced into docs/tksim.1, and `tksim help --completion >completion/tksim`).
+"$tksim" help --man >"$tmp/man.gen"
+block() { # CMD FILE: the generated option list of CMD in FILE
+	sed -n "/^\\.\\\\\" options of $1: generated/,/^\\.\\\\\" end of the options of $1\$/p" "$2"
+}
+for c in $cmds; do
+	block "$c" "$tmp/man.gen" >"$tmp/man.want"
+	block "$c" "$man" >"$tmp/man.have"
+	if [ -s "$tmp/man.want" ] && cmp -s "$tmp/man.want" "$tmp/man.have"; then
+		ok "tksim.1's options of $c are tksim help --man's"
+	else
+		bad "docs/tksim.1 is stale: its options of $c differ from tksim help --man"
+		diff "$tmp/man.have" "$tmp/man.want" | head -20 | sed 's/^/  | /'
+	fi
+done
+"$tksim" help --completion >"$tmp/comp.gen"
+if cmp -s "$tmp/comp.gen" "$src/completion/tksim"; then ok "completion/tksim is tksim help --completion's"; else
+	bad "completion/tksim is stale: it differs from tksim help --completion"
+	diff "$src/completion/tksim" "$tmp/comp.gen" | head -20 | sed 's/^/  | /'
+fi
+
 # Clock names: each --clocks word of the one clock table (sim/clocks.h) and each that torture's
 # --help lists is a word its parser takes and one the man page's --clocks list names.
 table=$(sed -n 's/^[[:space:]]*X(TK_CLOCK_[A-Z_]*, "[A-Z_]*", "\([a-z_]*\)".*/\1/p' "$src/sim/clocks.h")
-helped=$("$tksim" torture --help | sed -n '/--clocks LIST/,/\[all\]/p' |
-	sed 's/.*--clocks LIST//; s/\[all\]//' | tr ', ' '\n\n')
-manlist=$(sed -n 's/^\.B[IR] --clocks "* *\([a-z_,]*\).*/\1/p' "$tmp/man.txt")
+helped=$("$tksim" torture --help | sed -n '/--clocks LIST/,/(default all)/p' |
+	sed 's/.*--clocks LIST//; s/(default all)//' | tr ', ' '\n\n')
+manlist=$(sed -n '/^\.B --clocks /{n;p;}' "$tmp/man.txt" | sed 's/(default all)//; s/ //g')
 [ -n "$table" ] || bad "no clock names in sim/clocks.h"
 "$tksim" torture --clocks no_such_clock --help >/dev/null 2>&1 && bad "torture took --clocks no_such_clock"
 for w in $(printf "%s\n" $table $helped | sort -u); do

@@ -24,6 +24,25 @@
 #include "tools/options.h"
 #include "tools/tksim.h"
 
+/* The options of `tksim bench`: its parser, --help, man page and completion. */
+const struct tksim_option cmd_bench_options[] = {
+	TKSIM_OPT_HEAD("Options:"),
+	TKSIM_OPT_ARG("batches", 'b', "N", "batches per measurement, 1..1024", "100; --quick 20"),
+	TKSIM_OPT_ARG("calls", 'c', "N", "calls per batch, 1..10000000", "1000; --quick 100"),
+	TKSIM_OPT_ARG("warmup", 'w', "N", "unmeasured batches first, 0..1000", "3; --quick 1"),
+	TKSIM_OPT_ARG("cpu", 'C', "N", "pin to CPU N first", "not pinned"),
+	TKSIM_OPT_ARG("engine", 'e', "D",
+		      "virtual time for the engine benchmark: 1d, 6h, 600s; 0 skips\n"
+		      "it and the checked run; the checked run simulates D or 2h,\n"
+		      "whichever is shorter",
+		      "1d; --quick 10m"),
+	TKSIM_OPT_FLAG("quick", 'q', "a short run for CI smoke tests (a few seconds)"),
+	TKSIM_OPT_JSON('j'),
+	TKSIM_OPT_QUIET('Q'),
+	TKSIM_OPT_HELP('h'),
+	TKSIM_OPT_END,
+};
+
 static void bench_help(void)
 {
 	printf("usage: tksim bench [OPTIONS]\n\n"
@@ -38,20 +57,9 @@ static void bench_help(void)
 	       "p50 and p99 over the batches, after a warm-up.  Then ratios against the\n"
 	       "host vDSO and a bare lfence;rdtsc, the threads' ratios, the speed of the\n"
 	       "deterministic engine (HZ=1000, NTP daemon model on), the speed of tksim\n"
-	       "run with every check on (its default scenario) and the targets.\n\n"
-	       "Options:\n"
-	       "  --batches N   batches per measurement, 1..1024 (default 100; --quick 20)\n"
-	       "  --calls N     calls per batch, 1..10000000 (default 1000; --quick 100)\n"
-	       "  --warmup N    unmeasured batches first, 0..1000 (default 3; --quick 1)\n"
-	       "  --cpu N       pin to CPU N first (default: not pinned)\n"
-	       "  --engine D    virtual time for the engine benchmark: 1d, 6h, 600s; 0 skips\n"
-	       "                it and the checked run (default 1d; --quick 10m); the\n"
-	       "                checked run simulates D or 2h, whichever is shorter\n"
-	       "  --quick       a short run for CI smoke tests (a few seconds)\n"
-	       "  --json        one JSON object instead of the text report\n"
-	       "  --quiet       no progress line on a terminal (stderr)\n"
-	       "  --help        this text\n\n"
-	       "Exit status: 0 (the numbers are reported, never judged), 2 bad usage.\n");
+	       "run with every check on (its default scenario) and the targets.\n\n");
+	tksim_opt_help(stdout, cmd_bench_options);
+	printf("\nExit status: 0 (the numbers are reported, never judged), 2 bad usage.\n");
 }
 
 /* A whole number in [lo, hi] for option @opt; 0, or the usage error's exit status. */
@@ -65,19 +73,7 @@ static int parse_range(const char *opt, const char *arg, u64 lo, u64 hi, u64 *ou
 
 static int parse_bench_opts(int argc, char **argv, struct bench_opts *o)
 {
-	static const struct tksim_option bench_options[] = {
-		{ "batches", 'b', TKSIM_OPT_VALUE },
-		{ "calls", 'c', TKSIM_OPT_VALUE },
-		{ "warmup", 'w', TKSIM_OPT_VALUE },
-		{ "cpu", 'C', TKSIM_OPT_VALUE },
-		{ "engine", 'e', TKSIM_OPT_VALUE },
-		{ "quick", 'q', 0 },
-		{ "json", 'j', 0 },
-		{ "quiet", 'Q', 0 },
-		{ "help", 'h', TKSIM_OPT_CMDLINE },
-		{ NULL, 0, 0 },
-	};
-	struct tksim_optset opts = { .cmd = "bench", .table = bench_options };
+	struct tksim_optset opts = { .cmd = "bench", .table = cmd_bench_options };
 	struct tksim_optiter it;
 	const char *optarg; /* the option's value, named as getopt's was */
 	u64 batches = 0, calls = 0, warmup = 0, engine = 0, v;

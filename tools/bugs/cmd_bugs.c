@@ -13,16 +13,22 @@
 #include "tools/options.h"
 #include "tools/tksim.h"
 
+/* The options of `tksim bugs`: its parser, --help, man page and completion. */
+const struct tksim_option cmd_bugs_options[] = {
+	TKSIM_OPT_HEAD("Options:"),
+	TKSIM_OPT_FLAG("names", 'n', "only the names, one a line"),
+	TKSIM_OPT_HELP('h'),
+	TKSIM_OPT_END,
+};
+
 static void bugs_help(void)
 {
 	printf("usage: tksim bugs [--names]\n\n"
 	       "List the historical bugs `tksim torture --inject` and the tests can switch\n"
 	       "on, with the kernel commit that fixed each, the property that catches it\n"
-	       "and the one command that exits 1 on it (and 0 without its --inject).\n\n"
-	       "Options:\n"
-	       "  --names   only the names, one a line\n"
-	       "  --help    this text\n\n"
-	       "Exit status: 0, or 2 for bad usage.\n");
+	       "and the one command that exits 1 on it (and 0 without its --inject).\n\n");
+	tksim_opt_help(stdout, cmd_bugs_options);
+	printf("\nExit status: 0, or 2 for bad usage.\n");
 }
 
 static const char *side_name(enum sim_bug_side side)
@@ -48,12 +54,7 @@ static const char *side_name(enum sim_bug_side side)
  */
 int cmd_bugs(int argc, char **argv)
 {
-	static const struct tksim_option bugs_options[] = {
-		{ "names", 'n', 0 },
-		{ "help", 'h', TKSIM_OPT_CMDLINE },
-		{ NULL, 0, 0 },
-	};
-	struct tksim_optset set = { .cmd = "bugs", .table = bugs_options };
+	struct tksim_optset set = { .cmd = "bugs", .table = cmd_bugs_options };
 	struct tksim_optiter it;
 	bool names = false;
 	int c;

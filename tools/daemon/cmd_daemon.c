@@ -36,27 +36,48 @@
 /* Answers asking the daemon to stop before it is killed. */
 #define DMN_MAX_QUITS 100
 
-static const struct tksim_option daemon_options[] = {
-	{ "duration", 'd', TKSIM_OPT_VALUE },
-	{ "ppm", 'p', TKSIM_OPT_VALUE },
-	{ "hz", 'z', TKSIM_OPT_VALUE },
-	{ "offset", 'o', TKSIM_OPT_VALUE },
-	{ "seed", 's', TKSIM_OPT_VALUE },
-	{ "shm", 'm', 0 },
-	{ "shm-noise", 'n', TKSIM_OPT_VALUE },
-	{ "unprivileged", 'u', 0 },
-	{ "log-interval", 'i', TKSIM_OPT_VALUE },
-	{ "read-cost", 'r', TKSIM_OPT_VALUE },
-	{ "server", 'S', TKSIM_OPT_VALUE },
-	{ "periodic-tick", 't', 0 },
-	{ "syscall-reads", 'y', 0 },
-	{ "inject", 'j', TKSIM_OPT_VALUE },
-	{ "csv", 'c', TKSIM_OPT_VALUE },
-	{ "leap", 'L', TKSIM_OPT_VALUE },
-	{ "start-before-midnight", 'B', TKSIM_OPT_VALUE },
-	{ "csv-interval", 'C', TKSIM_OPT_VALUE },
-	{ "help", 'h', TKSIM_OPT_CMDLINE },
-	{ NULL, 0, 0 },
+/* The options of `tksim daemon`: its parser, --help, man page and completion. */
+const struct tksim_option cmd_daemon_options[] = {
+	TKSIM_OPT_HEAD("Options:"),
+	TKSIM_OPT_ARG("duration", 'd', "DUR", "virtual time to run, then SIGTERM", "1h"),
+	TKSIM_OPT_ARG("ppm", 'p', "PPM", "the counter's true frequency error", "+35"),
+	TKSIM_OPT_ARG("hz", 'z', "N", "CONFIG_HZ", "1000"),
+	TKSIM_OPT_ARG("offset", 'o', "TIME", "REALTIME's error against true time at boot", "0"),
+	TKSIM_OPT_SEED('s', "the counter wander and the SHM noise"),
+	TKSIM_OPT_FLAG("shm", 'm', "feed SHM refclock unit 0 with true time"),
+	TKSIM_OPT_ARG("shm-noise", 'n', "TIME", "largest error of a SHM sample, uniform", "0"),
+	TKSIM_OPT_FLAG("unprivileged", 'u',
+		       "the daemon lacks CAP_SYS_TIME in the simulated kernel"),
+	TKSIM_OPT_ARG("log-interval", 'i', "DUR",
+		      "print the clock's error and frequency this often", NULL),
+	TKSIM_OPT_ARG("read-cost", 'r', "DUR", "virtual time one clock read takes", "20ns"),
+	TKSIM_OPT_FLAG("periodic-tick", 't',
+		       "tick every 1/HZ while the daemon waits (default: NOHZ\n"
+		       "idle, one timekeeping_advance() on each wake-up)"),
+	TKSIM_OPT_FLAG("syscall-reads", 'y',
+		       "every clock read a request to tksim (default: the\n"
+		       "simulated vDSO runs in the daemon over a shared vvar page)"),
+	TKSIM_OPT_MORE(TKSIM_OPT_BUGS, "inject", 'j', "BUG[,BUG]",
+		       "switch historical bugs on (tksim bugs): the oracle,\n"
+		       "checked after every request, ends the run (exit 1)",
+		       NULL),
+	TKSIM_OPT_MORE(TKSIM_OPT_FILE, "csv", 'c', "FILE",
+		       "a time series of the run (docs/output.md), - for stdout", NULL),
+	TKSIM_OPT_ARG("csv-interval", 'C', "DUR", "simulated time between CSV rows", "1s"),
+	TKSIM_OPT_ENUM("leap", 'L', "insert|delete",
+		       "a leap second at the end of 2026-12-31 (a day on which\n"
+		       "chronyd accepts one); the SHM refclock and the NTP\n"
+		       "servers announce it (LI bits) until midnight",
+		       NULL, "insert delete"),
+	TKSIM_OPT_ARG("start-before-midnight", 'B', "DUR", "with --leap: boot that long before",
+		      "1h"),
+	TKSIM_OPT_ARG("server", 'S', "ADDR[,delay=DUR][,jitter=DUR][,asym=TIME]",
+		      "an NTP server at ADDR (numeric), port 123 of the simulated\n"
+		      "network: one-way delay (default 1ms), plus uniform 0..jitter\n"
+		      "each way; the request's path asym longer (up to 4 servers)",
+		      NULL),
+	TKSIM_OPT_HELP('h'),
+	TKSIM_OPT_END,
 };
 
 struct dmn_opts {
@@ -85,34 +106,10 @@ static void daemon_help(void)
 {
 	printf("usage: tksim daemon [SCENARIO] [OPTIONS] -- COMMAND [ARGS]\n"
 	       "Run an unmodified, dynamically linked daemon on the simulated kernel in virtual\n"
-	       "time: its clock reads, adjtimex calls and waits go to tksim (docs/daemons.md).\n"
-	       "  --duration DUR      virtual time to run (default 1h), then SIGTERM\n"
-	       "  --ppm PPM           the counter's true frequency error (default +35)\n"
-	       "  --hz N              CONFIG_HZ (default 1000)\n"
-	       "  --offset TIME       REALTIME's error against true time at boot (default 0)\n"
-	       "  --seed N            seed of the counter wander and the SHM noise (default 1)\n"
-	       "  --shm               feed SHM refclock unit 0 with true time\n"
-	       "  --shm-noise TIME    largest error of a SHM sample, uniform (default 0)\n"
-	       "  --unprivileged      the daemon lacks CAP_SYS_TIME in the simulated kernel\n"
-	       "  --log-interval DUR  print the clock's error and frequency this often\n"
-	       "  --read-cost DUR     virtual time one clock read takes (default 20ns)\n"
-	       "  --periodic-tick     tick every 1/HZ while the daemon waits (default: NOHZ\n"
-	       "                      idle, one timekeeping_advance() on each wake-up)\n"
-	       "  --syscall-reads     every clock read a request to tksim (default: the\n"
-	       "                      simulated vDSO runs in the daemon over a shared vvar page)\n"
-	       "  --inject BUG[,BUG]  switch historical bugs on (tksim bugs): the oracle,\n"
-	       "                      checked after every request, ends the run (exit 1)\n"
-	       "  --csv FILE          a time series of the run (docs/output.md), - for stdout\n"
-	       "  --csv-interval DUR  simulated time between CSV rows (default 1s)\n"
-	       "  --leap insert|delete  a leap second at the end of 2026-12-31 (a day on which\n"
-	       "                      chronyd accepts one); the SHM refclock and the NTP\n"
-	       "                      servers announce it (LI bits) until midnight\n"
-	       "  --start-before-midnight DUR  with --leap: boot that long before (default 1h)\n"
-	       "  --server ADDR[,delay=DUR][,jitter=DUR][,asym=TIME]\n"
-	       "                      an NTP server at ADDR (numeric), port 123 of the simulated\n"
-	       "                      network: one-way delay (default 1ms), plus uniform "
-	       "0..jitter\n"
-	       "                      each way; the request's path asym longer (up to 4 servers)\n"
+	       "time: its clock reads, adjtimex calls and waits go to tksim "
+	       "(docs/daemons.md).\n\n");
+	tksim_opt_help(stdout, cmd_daemon_options);
+	printf("\n"
 	       "A SCENARIO file (scenarios/*.scn) holds these options, one per line without\n"
 	       "the dashes; the command line overrides it.\n");
 }
@@ -155,8 +152,8 @@ static int daemon_parse_argv(int argc, char **argv, struct dmn_opts *o)
 			o->offset_ns = v;
 			break;
 		case 's':
-			if (tksim_parse_u64(a, &o->cfg.counter.seed))
-				return tksim_usage_error("daemon", "bad --seed '%s'", a);
+			if (tksim_opt_seed("daemon", a, &o->cfg.counter.seed))
+				return TKSIM_EXIT_USAGE;
 			break;
 		case 'm':
 			o->shm = true;
@@ -245,7 +242,7 @@ static int daemon_parse(int argc, char **argv, struct dmn_opts *o)
 	o->duration_ns = 3600 * NSEC_PER_SEC;
 	o->read_cost_ns = SIM_DAEMON_READ_COST_NS;
 	o->csv_interval_ns = NSEC_PER_SEC;
-	o->set = (struct tksim_optset){ .cmd = "daemon", .table = daemon_options };
+	o->set = (struct tksim_optset){ .cmd = "daemon", .table = cmd_daemon_options };
 	if (n > 1 && argv[1][0] != '-') {
 		char path[4096];
 

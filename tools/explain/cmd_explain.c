@@ -38,6 +38,32 @@ static const struct {
 	  "a reader and the writer interleaved: a torn value and the retry" },
 };
 
+/* The options of `tksim explain`: its parser, --help, man page and completion. */
+const struct tksim_option cmd_explain_options[] = {
+	TKSIM_OPT_HEAD("Options:"),
+	SYS_OPTIONS,
+	TKSIM_OPT_ARG("at", 'a', "D",
+		      "virtual time to stop at: 1s, 1500ms (read: 1.0005 s;\n"
+		      "tick, retry: the first tick at or after it, 1 s)",
+		      NULL),
+	TKSIM_OPT_ENUM("clock", 'c', "NAME",
+		       "the clock a read explains: REALTIME, MONOTONIC,\n"
+		       "MONOTONIC_RAW, BOOTTIME, TAI, REALTIME_COARSE, MONOTONIC_COARSE",
+		       "MONOTONIC",
+		       "REALTIME MONOTONIC MONOTONIC_RAW BOOTTIME TAI REALTIME_COARSE "
+		       "MONOTONIC_COARSE"),
+	TKSIM_OPT_ARG("ntp-freq", 'n', "X",
+		      "tick: set the kernel's NTP frequency to X ppm at boot\n"
+		      "(adjtimex ADJ_FREQUENCY), so that tick_length changes",
+		      NULL),
+	TKSIM_OPT_ARG("idle", 'i', "D",
+		      "tick: the tick stops for D first (NOHZ idle), and the tick\n"
+		      "that ends the gap accumulates it in chunks",
+		      NULL),
+	TKSIM_OPT_HELP('h'),
+	TKSIM_OPT_END,
+};
+
 static void explain_help(void)
 {
 	printf("usage: tksim explain TOPIC [OPTIONS]\n\n"
@@ -47,22 +73,9 @@ static void explain_help(void)
 	       "Topics:\n");
 	for (size_t i = 0; i < sizeof(topics) / sizeof(topics[0]); i++)
 		printf("  %-6s %s\n", topics[i].name, topics[i].summary);
-	printf("\nOptions:\n"
-	       "  --freq HZ     nominal counter frequency in Hz (default 2100000000)\n"
-	       "  --ppm X       true frequency error of the counter in ppm (default 35)\n"
-	       "  --bits N      counter width in bits, 1..64 (default 64)\n"
-	       "  --start N     counter value at boot (default 0)\n"
-	       "  --hz N        CONFIG_HZ (default 1000)\n"
-	       "  --at D        virtual time to stop at: 1s, 1500ms (read: 1.0005 s;\n"
-	       "                tick, retry: the first tick at or after it, default 1 s)\n"
-	       "  --clock NAME  the clock a read explains: REALTIME, MONOTONIC (default),\n"
-	       "                MONOTONIC_RAW, BOOTTIME, TAI, REALTIME_COARSE, MONOTONIC_COARSE\n"
-	       "  --ntp-freq X  tick: set the kernel's NTP frequency to X ppm at boot\n"
-	       "                (adjtimex ADJ_FREQUENCY), so that tick_length changes\n"
-	       "  --idle D      tick: the tick stops for D first (NOHZ idle), and the tick\n"
-	       "                that ends the gap accumulates it in chunks\n"
-	       "  --help        this text\n\n"
-	       "Exit status: 0, 1 if a step disagreed with the real function, 2 bad usage.\n");
+	printf("\n");
+	tksim_opt_help(stdout, cmd_explain_options);
+	printf("\nExit status: 0, 1 if a step disagreed with the real function, 2 bad usage.\n");
 }
 
 /*
@@ -84,16 +97,7 @@ static s32 parse_clock(const char *s)
 
 static int parse_opts(int argc, char **argv, struct explain_opts *o)
 {
-	static const struct tksim_option explain_options[] = {
-		SYS_OPTIONS,
-		{ "at", 'a', TKSIM_OPT_VALUE },
-		{ "clock", 'c', TKSIM_OPT_VALUE },
-		{ "ntp-freq", 'n', TKSIM_OPT_VALUE },
-		{ "idle", 'i', TKSIM_OPT_VALUE },
-		{ "help", 'h', TKSIM_OPT_CMDLINE },
-		{ NULL, 0, 0 },
-	};
-	struct tksim_optset opts = { .cmd = "explain", .table = explain_options };
+	struct tksim_optset opts = { .cmd = "explain", .table = cmd_explain_options };
 	struct tksim_optiter it;
 	const char *optarg; /* the option's value, named as getopt's was */
 	int c;

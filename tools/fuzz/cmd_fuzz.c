@@ -56,6 +56,31 @@ struct fuzz_stats {
 	int done;
 };
 
+/* The options of `tksim fuzz`: its parser, --help, man page and completion. */
+const struct tksim_option cmd_fuzz_options[] = {
+	TKSIM_OPT_HEAD("Options:"),
+	TKSIM_OPT_ARG("seconds", 's', "S", "stop after S wall seconds", "10 without --runs"),
+	TKSIM_OPT_ARG("runs", 'r', "N", "stop after N op lists per process", NULL),
+	TKSIM_OPT_SEED('S', "the generator (process J uses N+J)"),
+	TKSIM_OPT_MORE(TKSIM_OPT_BUGS, "inject", 'i', "BUG[,BUG]",
+		       "fuzz a model with injectable bugs (tksim bugs)", NULL),
+	TKSIM_OPT_ARG("jobs", 'j', "N", "processes", "1"),
+	TKSIM_OPT_ARG("ops", 'o', "N", "ops per generated list", "32"),
+	TKSIM_OPT_ARG("max-findings", 'm', "N", "stop after N distinct findings (0: never)", "1"),
+	TKSIM_OPT_MORE(TKSIM_OPT_FILE, "out", 'O', "DIR", "where findings are written", "."),
+	TKSIM_OPT_MORE(TKSIM_OPT_FILE, "input", 'I', "PATH",
+		       "instead of generating: decode and run the fuzz input PATH\n"
+		       "(a crash of libFuzzer or AFL++), or each file of the\n"
+		       "folder PATH; findings are shrunk and written as above",
+		       NULL),
+	TKSIM_OPT_FLAG("known-fail", 'k', "known kernel behaviours are findings too"),
+	TKSIM_OPT_FLAG("list-known", 'l', "print the known kernel behaviours and exit"),
+	TKSIM_OPT_FLAG("decode", 'D', "turn fuzz inputs into scenario files (below)"),
+	TKSIM_OPT_QUIET('q'),
+	TKSIM_OPT_HELP('h'),
+	TKSIM_OPT_END,
+};
+
 static void fuzz_help(void)
 {
 	printf("usage: tksim fuzz [OPTIONS]\n"
@@ -66,23 +91,9 @@ static void fuzz_help(void)
 	       "skew, reads inside the vvar write section), with the oracle after every op.\n"
 	       "Each distinct finding is shrunk to a minimal op list and written as a\n"
 	       "scenario file; `tksim run FILE` replays it.  Known kernel behaviours are\n"
-	       "reported as known, not as findings (see docs/fuzzing.md).\n\n"
-	       "Options:\n"
-	       "  --seconds S        stop after S wall seconds (default 10 without --runs)\n"
-	       "  --runs N           stop after N op lists per process\n"
-	       "  --seed N           seed of the generator (default 1; process J uses N+J)\n"
-	       "  --inject BUG[,BUG] fuzz a model with injectable bugs (tksim bugs)\n"
-	       "  --jobs N           processes (default 1)\n"
-	       "  --ops N            ops per generated list (default 32)\n"
-	       "  --max-findings N   stop after N distinct findings (default 1, 0: never)\n"
-	       "  --out DIR          where findings are written (default .)\n"
-	       "  --input PATH       instead of generating: decode and run the fuzz input PATH\n"
-	       "                     (a crash of libFuzzer or AFL++), or each file of the\n"
-	       "                     folder PATH; findings are shrunk and written as above\n"
-	       "  --known-fail       known kernel behaviours are findings too\n"
-	       "  --list-known       print the known kernel behaviours and exit\n"
-	       "  --quiet            no progress line\n"
-	       "  --help             this text\n\n"
+	       "reported as known, not as findings (see docs/fuzzing.md).\n\n");
+	tksim_opt_help(stdout, cmd_fuzz_options);
+	printf("\n"
 	       "--decode turns fuzz inputs (a libFuzzer crash file, an AFL++ queue entry, a\n"
 	       "corpus file) into the scenario files `tksim run` replays to the same verdict:\n"
 	       "one FILE on stdout, or each FILE into DIR/FILE.scn; --inject names the bugs\n"
@@ -94,23 +105,7 @@ static void fuzz_help(void)
 
 static int parse_fuzz_opts(int argc, char **argv, struct fuzz_opts *o)
 {
-	static const struct tksim_option fuzz_options[] = {
-		{ "seconds", 's', TKSIM_OPT_VALUE },
-		{ "runs", 'r', TKSIM_OPT_VALUE },
-		{ "seed", 'S', TKSIM_OPT_VALUE },
-		{ "inject", 'i', TKSIM_OPT_VALUE },
-		{ "jobs", 'j', TKSIM_OPT_VALUE },
-		{ "ops", 'o', TKSIM_OPT_VALUE },
-		{ "max-findings", 'm', TKSIM_OPT_VALUE },
-		{ "out", 'O', TKSIM_OPT_VALUE },
-		{ "input", 'I', TKSIM_OPT_VALUE },
-		{ "known-fail", 'k', 0 },
-		{ "list-known", 'l', 0 },
-		{ "quiet", 'q', 0 },
-		{ "help", 'h', TKSIM_OPT_CMDLINE },
-		{ NULL, 0, 0 },
-	};
-	struct tksim_optset opts = { .cmd = "fuzz", .table = fuzz_options };
+	struct tksim_optset opts = { .cmd = "fuzz", .table = cmd_fuzz_options };
 	struct tksim_optiter it;
 	const char *optarg; /* the option's value, named as getopt's was */
 	u64 v;
@@ -130,8 +125,8 @@ static int parse_fuzz_opts(int argc, char **argv, struct fuzz_opts *o)
 				return tksim_usage_error("fuzz", "bad --runs '%s'", optarg);
 			break;
 		case 'S':
-			if (tksim_parse_u64(optarg, &o->seed))
-				return tksim_usage_error("fuzz", "bad --seed '%s'", optarg);
+			if (tksim_opt_seed("fuzz", optarg, &o->seed))
+				return TKSIM_EXIT_USAGE;
 			break;
 		case 'i':
 			if (sim_bugs_parse(optarg, &o->bugs))

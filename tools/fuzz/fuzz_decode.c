@@ -34,10 +34,10 @@
 #define DECODE_MAX_BYTES (1U << 20)
 
 static const struct tksim_option decode_options[] = {
-	{ "decode", 'd', 0 },
-	{ "out", 'O', TKSIM_OPT_VALUE },
-	{ "inject", 'i', TKSIM_OPT_VALUE },
-	{ NULL, 0, 0 },
+	TKSIM_OPT_FLAG("decode", 'd', NULL),
+	TKSIM_OPT_ARG("out", 'O', "DIR", NULL, NULL),
+	TKSIM_OPT_ARG("inject", 'i', "BUG[,BUG]", NULL, NULL),
+	TKSIM_OPT_END,
 };
 
 /* Whether "--name" or "--name=value" is an option of the table that takes its value next. */

@@ -29,6 +29,23 @@
 
 #define MIRROR_EXIT_SKIP 4
 
+/* The options of `tksim mirror`: its parser, --help, man page and completion. */
+const struct tksim_option cmd_mirror_options[] = {
+	TKSIM_OPT_HEAD("Options:"),
+	TKSIM_OPT_ARG("samples", 'n', "N", "samples per clock", "100000"),
+	TKSIM_OPT_ENUM("layout", 'l', "L", "auto (from uname -r), v5.3, v6.10, v6.13 or v6.15",
+		       "auto", "auto v5.3 v6.10 v6.13 v6.15"),
+	TKSIM_OPT_ENUM("insn", 'i', "I", "TSC read: lfence, rdtscp or rdtsc",
+		       "rdtscp where the CPU has it, as the kernel prefers, else lfence",
+		       "lfence rdtscp rdtsc"),
+	TKSIM_OPT_FLAG("dump", 'd',
+		       "print every decoded field of the page (both clock groups,\n"
+		       "each basetime[], tz, hrtimer_res, TAI - UTC) and stop"),
+	TKSIM_OPT_JSON('j'),
+	TKSIM_OPT_HELP('h'),
+	TKSIM_OPT_END,
+};
+
 static void mirror_help(void)
 {
 	printf("usage: tksim mirror [OPTIONS]\n\n"
@@ -38,16 +55,9 @@ static void mirror_help(void)
 	       "host clock_gettime() before <= tksim <= host clock_gettime() after.\n"
 	       "Coarse clocks need no counter and are always compared; the others when\n"
 	       "the host's clock mode is TSC, or pvclock (a KVM guest on kvm-clock: the\n"
-	       "TSC scaled by vCPU 0's entry in [vvar_vclock], as vread_pvclock() does).\n\n"
-	       "Options:\n"
-	       "  --samples N   samples per clock (default 100000)\n"
-	       "  --layout L    auto (from uname -r), v5.3, v6.10, v6.13 or v6.15 (default auto)\n"
-	       "  --insn I      TSC read: lfence, rdtscp or rdtsc (default rdtscp where the CPU\n"
-	       "                has it, as the kernel prefers, else lfence)\n"
-	       "  --dump        print every decoded field of the page (both clock groups,\n"
-	       "                each basetime[], tz, hrtimer_res, TAI - UTC) and stop\n"
-	       "  --json        the report as one JSON object (docs/output.md)\n"
-	       "  --help        this text\n\n"
+	       "TSC scaled by vCPU 0's entry in [vvar_vclock], as vread_pvclock() does).\n\n");
+	tksim_opt_help(stdout, cmd_mirror_options);
+	printf("\n"
 	       "Exit status: 0 all samples in order, 1 some were not, 2 bad usage or an\n"
 	       "unknown kernel or page, 4 hres clocks skipped (host clock mode not TSC).\n");
 }
@@ -111,7 +121,7 @@ static void print_group(const char *name, const struct vdso_clock *g)
 }
 
 /* Sandwich @n samples of @clock into @r; false if any was out of order. */
-static bool compare_clock(const struct mirror *m, s32 clock, u64 n, struct mirror_cmp *r)
+static bool compare_clock(const struct mirror *m, s32 clock, u64 n, struct cmd_mirror_cmp *r)
 {
 	u64 within = 0, ok_reads = 0;
 	double sum_diff = 0, sum_width = 0, den;
@@ -140,16 +150,16 @@ static bool compare_clock(const struct mirror *m, s32 clock, u64 n, struct mirro
 		sum_width += (double)(ts_to_ns(&tb) - ts_to_ns(&ta));
 	}
 	den = ok_reads ? (double)ok_reads : 1.0;
-	*r = (struct mirror_cmp){ .clock = clock,
-				  .samples = ok_reads,
-				  .within = within,
-				  .mean_diff = sum_diff / den,
-				  .mean_width = sum_width / den,
-				  .worst = (s64)worst };
+	*r = (struct cmd_mirror_cmp){ .clock = clock,
+				      .samples = ok_reads,
+				      .within = within,
+				      .mean_diff = sum_diff / den,
+				      .mean_width = sum_width / den,
+				      .worst = (s64)worst };
 	return ok_reads && within == ok_reads;
 }
 
-static void print_cmp(const struct mirror_cmp *r)
+static void print_cmp(const struct cmd_mirror_cmp *r)
 {
 	double den = r->samples ? (double)r->samples : 1.0;
 
@@ -173,16 +183,7 @@ struct mirror_opts {
 
 static int parse_mirror_opts(int argc, char **argv, struct mirror_opts *o)
 {
-	static const struct tksim_option mirror_options[] = {
-		{ "samples", 'n', TKSIM_OPT_VALUE },
-		{ "layout", 'l', TKSIM_OPT_VALUE },
-		{ "insn", 'i', TKSIM_OPT_VALUE },
-		{ "dump", 'd', 0 },
-		{ "json", 'j', 0 },
-		{ "help", 'h', TKSIM_OPT_CMDLINE },
-		{ NULL, 0, 0 },
-	};
-	struct tksim_optset opts = { .cmd = "mirror", .table = mirror_options };
+	struct tksim_optset opts = { .cmd = "mirror", .table = cmd_mirror_options };
 	struct tksim_optiter it;
 	const char *optarg; /* the option's value, named as getopt's was */
 	int c;
@@ -237,7 +238,7 @@ static int parse_mirror_opts(int argc, char **argv, struct mirror_opts *o)
  * points to.  Return: 0 or TKSIM_EXIT_USAGE, with the reason on stderr.
  */
 static int open_page(const struct mirror_opts *o, struct utsname *u, struct mirror *m,
-		     struct mirror_page *p, unsigned long *vclock_start)
+		     struct cmd_mirror_page *p, unsigned long *vclock_start)
 {
 	unsigned long start, end, vclock_end;
 	int layout = o->layout, major, minor;
@@ -284,12 +285,12 @@ static int open_page(const struct mirror_opts *o, struct utsname *u, struct mirr
 		mirror_attach_pvclock(m, (const void *)*vclock_start);
 	free(maps);
 
-	*p = (struct mirror_page){ .release = u->release,
-				   .layout = (enum mirror_layout)layout,
-				   .insn = o->insn,
-				   .vvar = start,
-				   .vvar_kib = (end - start) >> 10,
-				   .aux_clocks = mirror_has_aux_clocks(major, minor) };
+	*p = (struct cmd_mirror_page){ .release = u->release,
+				       .layout = (enum mirror_layout)layout,
+				       .insn = o->insn,
+				       .vvar = start,
+				       .vvar_kib = (end - start) >> 10,
+				       .aux_clocks = mirror_has_aux_clocks(major, minor) };
 	if (mirror_read_group(m, CS_HRES_COARSE, &p->group[CS_HRES_COARSE]) ||
 	    mirror_read_group(m, CS_RAW, &p->group[CS_RAW])) {
 		fprintf(stderr,
@@ -330,11 +331,11 @@ static bool compare_clocks(const struct mirror *m, const s32 *clocks, size_t n,
 	bool ok = true;
 
 	for (size_t i = 0; i < n; i++) {
-		struct mirror_cmp r;
+		struct cmd_mirror_cmp r;
 
 		ok &= compare_clock(m, clocks[i], o->samples, &r);
 		if (o->json)
-			mirror_json_cmp(j, &r);
+			cmd_mirror_json_cmp(j, &r);
 		else
 			print_cmp(&r);
 	}
@@ -367,7 +368,7 @@ int cmd_mirror(int argc, char **argv)
 	const struct vdso_clock *hres, *raw;
 	struct mirror_opts o;
 	unsigned long vclock_start;
-	struct mirror_page p;
+	struct cmd_mirror_page p;
 	struct utsname u;
 	struct mirror m;
 	struct json j;
@@ -387,7 +388,7 @@ int cmd_mirror(int argc, char **argv)
 		json_begin(&j, stdout);
 		json_kstr(&j, "tool", "tksim mirror");
 		json_kstr(&j, "version", PACKAGE_VERSION);
-		mirror_json_page(&j, &p);
+		cmd_mirror_json_page(&j, &p);
 		json_ku64(&j, "samples_per_clock", o.dump ? 0 : o.samples);
 		json_arr(&j, "clocks");
 		if (o.dump)
@@ -398,7 +399,7 @@ int cmd_mirror(int argc, char **argv)
 		       p.release, p.vvar, p.vvar_kib, mirror_layout_name(p.layout),
 		       sim_tsc_insn_name(p.insn));
 		if (o.dump) {
-			mirror_print_dump(stdout, &p);
+			cmd_mirror_print_dump(stdout, &p);
 			return TKSIM_EXIT_OK;
 		}
 		print_group("HRES_COARSE", hres);

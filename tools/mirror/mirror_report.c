@@ -53,7 +53,7 @@ static u64 base_ns(const struct vdso_clock *g, int clock)
 }
 
 /* TAI - UTC from the page: update_vsyscall() writes TAI as REALTIME plus tai_offset. */
-static s64 page_tai_offset(const struct mirror_page *p)
+static s64 page_tai_offset(const struct cmd_mirror_page *p)
 {
 	const struct vdso_clock *g = &p->group[CS_HRES_COARSE];
 
@@ -61,11 +61,11 @@ static s64 page_tai_offset(const struct mirror_page *p)
 }
 
 /**
- * mirror_print_dump() - every decoded field of the page, one per line
+ * cmd_mirror_print_dump() - every decoded field of the page, one per line
  * @f: where to
  * @p: the decoded page
  */
-void mirror_print_dump(FILE *f, const struct mirror_page *p)
+void cmd_mirror_print_dump(FILE *f, const struct cmd_mirror_page *p)
 {
 	const struct mirror_misc *x = &p->misc;
 	struct host_view h;
@@ -123,11 +123,11 @@ void mirror_print_dump(FILE *f, const struct mirror_page *p)
 }
 
 /**
- * mirror_json_page() - the decoded page as members of the current object
+ * cmd_mirror_json_page() - the decoded page as members of the current object
  * @j: the writer, inside the report's object
  * @p: the decoded page
  */
-void mirror_json_page(struct json *j, const struct mirror_page *p)
+void cmd_mirror_json_page(struct json *j, const struct cmd_mirror_page *p)
 {
 	struct host_view h;
 
@@ -185,11 +185,11 @@ void mirror_json_page(struct json *j, const struct mirror_page *p)
 }
 
 /**
- * mirror_json_cmp() - one clock's comparison as an object of the current array
+ * cmd_mirror_json_cmp() - one clock's comparison as an object of the current array
  * @j: the writer
  * @c: the comparison
  */
-void mirror_json_cmp(struct json *j, const struct mirror_cmp *c)
+void cmd_mirror_json_cmp(struct json *j, const struct cmd_mirror_cmp *c)
 {
 	json_obj(j, NULL);
 	json_kstr(j, "clock", oracle_clock_name(c->clock));

@@ -9,7 +9,7 @@
 #include "tools/json.h"
 
 /**
- * struct mirror_page - one decoded copy of the host's time data
+ * struct cmd_mirror_page - one decoded copy of the host's time data
  * @release: the kernel, as uname -r
  * @layout:  how it was decoded
  * @insn:    the TSC read instruction (enum vdso_tsc_insn)
@@ -19,7 +19,7 @@
  * @misc:    tz and hrtimer_res
  * @aux_clocks: whether the layout has v6.17's auxiliary clock groups
  */
-struct mirror_page {
+struct cmd_mirror_page {
 	const char *release;
 	enum mirror_layout layout;
 	u32 insn;
@@ -31,7 +31,7 @@ struct mirror_page {
 };
 
 /**
- * struct mirror_cmp - one clock's sandwich: host before <= tksim <= host after
+ * struct cmd_mirror_cmp - one clock's sandwich: host before <= tksim <= host after
  * @clock:      clock id
  * @samples:    reads that succeeded
  * @within:     of those, the reads inside the host's bracket
@@ -39,7 +39,7 @@ struct mirror_page {
  * @mean_width: mean bracket width (ns)
  * @worst:      the largest distance outside the bracket (ns)
  */
-struct mirror_cmp {
+struct cmd_mirror_cmp {
 	s32 clock;
 	u64 samples;
 	u64 within;
@@ -48,8 +48,8 @@ struct mirror_cmp {
 	s64 worst;
 };
 
-void mirror_print_dump(FILE *f, const struct mirror_page *p);
-void mirror_json_page(struct json *j, const struct mirror_page *p);
-void mirror_json_cmp(struct json *j, const struct mirror_cmp *c);
+void cmd_mirror_print_dump(FILE *f, const struct cmd_mirror_page *p);
+void cmd_mirror_json_page(struct json *j, const struct cmd_mirror_page *p);
+void cmd_mirror_json_cmp(struct json *j, const struct cmd_mirror_cmp *c);
 
 #endif /* TKSIM_TOOLS_MIRROR_MIRROR_REPORT_H */

@@ -41,54 +41,45 @@ static void run_help(void)
 	       "leap-delete, freq-step, acpi-pm-24bit, wander, coarse-second-step,\n"
 	       "default), found as NAME.scn in\n"
 	       "the current folder, then among the installed examples in\n"
-	       "  " TKSIM_SCENARIO_DIR "\n\n"
-	       "Options:\n"
-	       "  --duration D      simulated time: 90, 90s, 1500ms, 2m, 1h, 7d (default 2h)\n"
-	       "  --hz N            CONFIG_HZ, ticks per second (default 1000)\n"
-	       "  --freq HZ         nominal counter frequency in Hz (default 2100000000)\n"
-	       "  --ppm X           true frequency error of the counter in ppm (default 35)\n"
-	       "  --bits N          counter width in bits, 1..64 (default 64)\n"
-	       "  --start N         counter value at boot (default 0)\n"
-	       "  --seed N          seed of the sampling instants and the NTP noise (default 1)\n"
-	       "  --csv FILE        write a time series (- for stdout)\n"
-	       "  --csv-interval D  time between CSV rows (default 1s)\n"
-	       "  --nohz D          a tickless idle system: after each tick the tick stops\n"
-	       "                    for a random 0..D (at most the clocksource's max_idle_ns),\n"
-	       "                    and the next tick accumulates the gap logarithmically\n"
-	       "  --trace FILE      every number the timekeeper keeps, one line per tick\n"
-	       "                    (- for stdout; try it with --duration 20ms)\n"
-	       "  --from T, --to T  trace only the ticks at simulated times T1 <= t <= T2\n"
-	       "                    (durations since boot, as --duration; default: all)\n"
-	       "  --quiet           no progress line on a terminal\n"
-	       "  --json            the summary as one JSON object (docs/output.md)\n"
-	       "  --help            this text\n\n");
-	run_ntp_help();
-	run_cs_help();
-	run_m32_help();
-	printf("\n");
-	run_bugs_help();
+	       "  " TKSIM_SCENARIO_DIR "\n\n");
+	tksim_opt_help(stdout, cmd_run_options);
 	printf("\nExit status: 0 all properties held, 1 a property was violated, 2 bad usage.\n");
 }
 
-/* Every option of `tksim run`, on the command line and in scenario files. */
-static const struct tksim_option run_options[] = {
-	{ "duration", 'd', TKSIM_OPT_VALUE },
-	{ "seed", 's', TKSIM_OPT_VALUE },
-	{ "csv", 'c', TKSIM_OPT_VALUE },
-	{ "csv-interval", 'i', TKSIM_OPT_VALUE },
-	{ "nohz", 'n', TKSIM_OPT_VALUE },
-	{ "trace", 'T', TKSIM_OPT_VALUE },
-	{ "from", 'F', TKSIM_OPT_VALUE },
-	{ "to", 'U', TKSIM_OPT_VALUE },
-	{ "quiet", 'q', 0 },
-	{ "json", 'j', 0 },
-	{ "help", 'h', TKSIM_OPT_CMDLINE },
+/*
+ * Every option of `tksim run`, on the command line and in scenario files:
+ * its parser, --help, man page and completion.
+ */
+const struct tksim_option cmd_run_options[] = {
+	TKSIM_OPT_HEAD("Options:"),
+	TKSIM_OPT_ARG("duration", 'd', "D", "simulated time: 90, 90s, 1500ms, 2m, 1h, 7d", "2h"),
 	SYS_OPTIONS,
+	TKSIM_OPT_SEED('s', "the sampling instants and the NTP noise"),
+	TKSIM_OPT_MORE(TKSIM_OPT_FILE, "csv", 'c', "FILE", "write a time series (- for stdout)",
+		       NULL),
+	TKSIM_OPT_ARG("csv-interval", 'i', "D", "time between CSV rows", "1s"),
+	TKSIM_OPT_ARG("nohz", 'n', "D",
+		      "a tickless idle system: after each tick the tick stops\n"
+		      "for a random 0..D (at most the clocksource's max_idle_ns),\n"
+		      "and the next tick accumulates the gap logarithmically",
+		      NULL),
+	TKSIM_OPT_MORE(TKSIM_OPT_FILE, "trace", 'T', "FILE",
+		       "every number the timekeeper keeps, one line per tick\n"
+		       "(- for stdout; try it with --duration 20ms)",
+		       NULL),
+	TKSIM_OPT_ARG("from", 'F', "T",
+		      "trace only the ticks at simulated times t >= T\n"
+		      "(a duration since boot, as --duration)",
+		      "0"),
+	TKSIM_OPT_ARG("to", 'U', "T", "trace only the ticks at simulated times t <= T", "the end"),
+	TKSIM_OPT_QUIET('q'),
+	TKSIM_OPT_JSON('j'),
+	TKSIM_OPT_HELP('h'),
 	RUN_NTP_OPTIONS,
 	RUN_CS_OPTIONS,
 	RUN_M32_OPTIONS,
 	RUN_BUGS_OPTIONS,
-	{ NULL, 0, 0 },
+	TKSIM_OPT_END,
 };
 
 /* The built-in default scenario; a scenario file and the options change it. */
@@ -101,7 +92,7 @@ static void run_opts_defaults(struct run_opts *o)
 	o->csv_interval_ns = NSEC_PER_SEC;
 	o->trace_to_ns = U64_MAX;
 	o->seed = 1;
-	o->opts = (struct tksim_optset){ .cmd = "run", .table = run_options };
+	o->opts = (struct tksim_optset){ .cmd = "run", .table = cmd_run_options };
 }
 
 /*
@@ -124,8 +115,8 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 				return tksim_usage_error("run", "bad --duration '%s'", optarg);
 			break;
 		case 's':
-			if (tksim_parse_u64(optarg, &o->seed))
-				return tksim_usage_error("run", "bad --seed '%s'", optarg);
+			if (tksim_opt_seed("run", optarg, &o->seed))
+				return TKSIM_EXIT_USAGE;
 			break;
 		case 'c':
 			o->csv_path = optarg;

@@ -169,16 +169,3 @@ int run_bugs_check_system(const struct sim_system *s, const struct tksim_optset 
 		s->tick_period_ns, cs->max_idle_ns, s->cfg.counter.bits, s->cfg.counter.freq_hz,
 		(double)cs->mask / (double)s->cfg.counter.freq_hz);
 }
-
-/** run_bugs_help() - the bug part of `tksim run --help`. */
-void run_bugs_help(void)
-{
-	printf("Injected bugs (see `tksim bugs`, which gives each its command):\n"
-	       "  --inject LIST     historical bugs to switch on, comma-separated; the ones\n"
-	       "                    only real threads show belong to tksim torture\n"
-	       "  --stall T:D       at time T the tick stops for D while the counter runs on\n"
-	       "                    (a paused VM; D may pass max_idle_ns), one check at its end\n"
-	       "  --suspend T:D     at time T the system suspends for D: the resume injects D\n"
-	       "                    (the simulated world stands still; REALTIME ends D ahead\n"
-	       "                    of the daemon's reference)\n");
-}

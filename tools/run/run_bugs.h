@@ -29,12 +29,21 @@ enum run_bugs_opt {
 	RUN_OPT_SUSPEND,
 };
 
-#define RUN_BUGS_OPTIONS                                     \
-	{ "inject", RUN_OPT_INJECT, TKSIM_OPT_VALUE },       \
-		{ "stall", RUN_OPT_STALL, TKSIM_OPT_VALUE }, \
-	{                                                    \
-		"suspend", RUN_OPT_SUSPEND, TKSIM_OPT_VALUE  \
-	}
+#define RUN_BUGS_OPTIONS                                                                     \
+	TKSIM_OPT_HEAD("Injected bugs (see `tksim bugs`, which gives each its command):"),   \
+		TKSIM_OPT_MORE(TKSIM_OPT_BUGS, "inject", RUN_OPT_INJECT, "LIST",             \
+			       "historical bugs to switch on, comma-separated; the ones\n"   \
+			       "only real threads show belong to tksim torture",             \
+			       NULL),                                                        \
+		TKSIM_OPT_ARG("stall", RUN_OPT_STALL, "T:D",                                 \
+			      "at time T the tick stops for D while the counter runs on\n"   \
+			      "(a paused VM; D may pass max_idle_ns), one check at its end", \
+			      NULL),                                                         \
+		TKSIM_OPT_ARG("suspend", RUN_OPT_SUSPEND, "T:D",                             \
+			      "at time T the system suspends for D: the resume injects D\n"  \
+			      "(the simulated world stands still; REALTIME ends D ahead\n"   \
+			      "of the daemon's reference)",                                  \
+			      NULL)
 
 /**
  * struct run_gap - one stall or suspend
@@ -65,6 +74,5 @@ int run_bugs_start(const struct run_bugs *b, struct sim_system *s, u64 duration_
 		   const struct tksim_optset *opts);
 int run_bugs_gap(struct run_bugs *b, struct sim_system *s, char *why, size_t n);
 int run_bugs_check_system(const struct sim_system *s, const struct tksim_optset *opts);
-void run_bugs_help(void);
 
 #endif /* TKSIM_TOOLS_RUN_RUN_BUGS_H */

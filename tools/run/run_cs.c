@@ -222,23 +222,6 @@ int run_cs_check(struct run_cs *c, struct sim_system *s, char *why, size_t n)
 	return oracle_check_timens(s, &c->ns, &c->ns_mono, why, n);
 }
 
-/** run_cs_help() - the options' lines of `tksim run --help`. */
-void run_cs_help(void)
-{
-	printf("Clocksources (see docs/clocksources.md):\n"
-	       "  --clocksources L  the machine's clocksources: tsc (the counter above) and\n"
-	       "                    any of hpet, acpi_pm; jiffies is always there.  Starts\n"
-	       "                    the clocksource watchdog\n"
-	       "  --watchdog NAME   the only watchdog candidate: hpet, acpi_pm or jiffies\n"
-	       "                    (default: the kernel's choice, the best rated)\n"
-	       "  --counter-event T:drift=PPM|T:stop|T:jump=[-]D  at virtual time T the\n"
-	       "                    TSC's frequency changes by PPM, it stops, or it jumps\n"
-	       "                    by D (repeatable)\n"
-	       "  --timens MONO,BOOT  also read every clock from inside a time namespace\n"
-	       "                    whose MONOTONIC and BOOTTIME offsets are MONO and BOOT\n"
-	       "                    (-1h,2d; as /proc/PID/timens_offsets would set them)\n");
-}
-
 /*
  * One phase: which clocksource, and the modelled cost of an hres read
  * through the vDSO entry while it was in use.  The number of reads is left

@@ -30,13 +30,27 @@ enum run_cs_opt {
 };
 
 /* Their entries of struct tksim_option, to splice into cmd_run's table. */
-#define RUN_CS_OPTIONS                                                  \
-	{ "clocksources", RUN_OPT_CLOCKSOURCES, TKSIM_OPT_VALUE },      \
-		{ "watchdog", RUN_OPT_WATCHDOG, TKSIM_OPT_VALUE },      \
-		{ "timens", RUN_OPT_TIMENS, TKSIM_OPT_VALUE },          \
-	{                                                               \
-		"counter-event", RUN_OPT_COUNTER_EVENT, TKSIM_OPT_VALUE \
-	}
+#define RUN_CS_OPTIONS                                                                         \
+	TKSIM_OPT_HEAD("Clocksources (see docs/clocksources.md):"),                            \
+		TKSIM_OPT_ARG("clocksources", RUN_OPT_CLOCKSOURCES, "L",                       \
+			      "the machine's clocksources: tsc (the counter above) and\n"      \
+			      "any of hpet, acpi_pm; jiffies is always there.  Starts\n"       \
+			      "the clocksource watchdog",                                      \
+			      NULL),                                                           \
+		TKSIM_OPT_ENUM("watchdog", RUN_OPT_WATCHDOG, "NAME",                           \
+			       "the only watchdog candidate: hpet, acpi_pm or jiffies",        \
+			       "the kernel's choice, the best rated", "hpet acpi_pm jiffies"), \
+		TKSIM_OPT_ARG("counter-event", RUN_OPT_COUNTER_EVENT,                          \
+			      "T:drift=PPM|T:stop|T:jump=[-]D",                                \
+			      "at virtual time T the\n"                                        \
+			      "TSC's frequency changes by PPM, it stops, or it jumps\n"        \
+			      "by D (repeatable)",                                             \
+			      NULL),                                                           \
+		TKSIM_OPT_ARG("timens", RUN_OPT_TIMENS, "MONO,BOOT",                           \
+			      "also read every clock from inside a time namespace\n"           \
+			      "whose MONOTONIC and BOOTTIME offsets are MONO and BOOT\n"       \
+			      "(-1h,2d; as /proc/PID/timens_offsets would set them)",          \
+			      NULL)
 
 /**
  * struct run_cs - the clocksource part of a run's options, and its state
@@ -70,7 +84,6 @@ int run_cs_parse(struct run_cs *c, int code, const char *arg);
 int run_cs_start(struct run_cs *c, struct sim_system *s);
 bool run_cs_raw_exact_checkable(const struct run_cs *c, const struct sim_system *s);
 int run_cs_check(struct run_cs *c, struct sim_system *s, char *why, size_t n);
-void run_cs_help(void);
 void run_cs_summary(const struct run_cs *c, struct sim_system *s);
 
 #endif /* TKSIM_TOOLS_RUN_RUN_CS_H */

@@ -178,16 +178,3 @@ void run_m32_system_free(struct run_m32 *m, struct sim_system *s)
 	m->map = NULL;
 	m->memfd = -1;
 }
-
-/** run_m32_help() - the options' lines of `tksim run --help`. */
-void run_m32_help(void)
-{
-	printf("32-bit readers:\n"
-	       "  --m32-readers     also run the vDSO as i386 code (tksim-reader32, a gcc -m32\n"
-	       "                    process on the same vvar page) and check every 32-bit\n"
-	       "                    entry point against the kernel side; TKSIM_M32_RUNNER\n"
-	       "                    runs it under a user-mode emulator (qemu-i386)\n"
-	       "  --m32-interval D  virtual time between those checks (default 1s)\n"
-	       "  --start-before-y2038 D  boot D before 2038-01-19T03:14:08Z, the first\n"
-	       "                    second a 32-bit time_t cannot hold\n");
-}

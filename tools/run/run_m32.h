@@ -32,12 +32,19 @@ enum run_m32_opt {
 };
 
 /* Their entries of struct tksim_option, to splice into cmd_run's table. */
-#define RUN_M32_OPTIONS                                                           \
-	{ "m32-readers", RUN_OPT_M32_READERS, 0 },                                \
-		{ "m32-interval", RUN_OPT_M32_INTERVAL, TKSIM_OPT_VALUE },        \
-	{                                                                         \
-		"start-before-y2038", RUN_OPT_START_BEFORE_Y2038, TKSIM_OPT_VALUE \
-	}
+#define RUN_M32_OPTIONS                                                                       \
+	TKSIM_OPT_HEAD("32-bit readers:"),                                                    \
+		TKSIM_OPT_FLAG("m32-readers", RUN_OPT_M32_READERS,                            \
+			       "also run the vDSO as i386 code (tksim-reader32, a gcc -m32\n" \
+			       "process on the same vvar page) and check every 32-bit\n"      \
+			       "entry point against the kernel side; TKSIM_M32_RUNNER\n"      \
+			       "runs it under a user-mode emulator (qemu-i386)"),             \
+		TKSIM_OPT_ARG("m32-interval", RUN_OPT_M32_INTERVAL, "D",                      \
+			      "virtual time between those checks", "1s"),                     \
+		TKSIM_OPT_ARG("start-before-y2038", RUN_OPT_START_BEFORE_Y2038, "D",          \
+			      "boot D before 2038-01-19T03:14:08Z, the first\n"               \
+			      "second a 32-bit time_t cannot hold",                           \
+			      NULL)
 
 /* 2038-01-19T03:14:08Z: the first second a signed 32-bit time_t cannot hold. */
 #define Y2038_SEC ((time64_t)1 << 31)
@@ -93,6 +100,5 @@ int run_m32_request(struct run_m32 *m, struct sim_system *s, const struct m32_ms
 int run_m32_check(struct run_m32 *m, struct sim_system *s, char *why, size_t n);
 void run_m32_summary(const struct run_m32 *m);
 void run_m32_system_free(struct run_m32 *m, struct sim_system *s);
-void run_m32_help(void);
 
 #endif /* TKSIM_TOOLS_RUN_RUN_M32_H */

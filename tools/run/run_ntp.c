@@ -223,28 +223,3 @@ int run_ntp_run_checked(struct sim_ntpd *d, struct sim_system *s, char *why, siz
 	sim_ntpd_run(d, s);
 	return run_unmoved_end(s, before, why, n);
 }
-
-/** run_ntp_help() - the NTP part of `tksim run --help`. */
-void run_ntp_help(void)
-{
-	printf("NTP (see docs/ntp.md):\n"
-	       "  --ntpd on|off     the NTP daemon model: measures REALTIME against the\n"
-	       "                    truth every poll and steers the kernel's PLL (default on)\n"
-	       "  --poll N          poll interval 2^N s, 0..17, also the time constant\n"
-	       "                    (default 4)\n"
-	       "  --fll             let the kernel's FLL take part (STA_FLL; polls >= 2^8 s)\n"
-	       "  --noise NS        measurement noise, standard deviation: 500, 20us, 1ms\n"
-	       "  --boot-error NS   REALTIME at boot this far from the truth: 50ms, -2s\n"
-	       "  --wander PPB      counter frequency random walk per --wander-interval (ppb)\n"
-	       "  --drift PPB       counter frequency drift, ppb per hour\n"
-	       "  --wander-interval D  how often wander and drift act (default 60s)\n"
-	       "  --adjtimex T:KEY=VAL[,...]  an adjtimex call at virtual time T, exact to the\n"
-	       "                    ns, checked by the fuzz oracle (repeatable);\n"
-	       "                    keys: freq=PPM tick=US offset=NS setoffset=NS adjtime=US\n"
-	       "                    status=pll+ins|8193 maxerror=US esterror=US constant=N\n"
-	       "                    tai=N, and the flags nano, micro\n"
-	       "  --settimeofday T:SEC[.FRAC]  settimeofday at virtual time T (repeatable)\n"
-	       "  --leap insert|delete  a leap second at the next UTC midnight\n"
-	       "  --start-before-midnight D  boot D before the next UTC midnight\n"
-	       "                    (default with --leap: 60s)\n");
-}

@@ -39,19 +39,39 @@ enum run_ntp_opt {
 };
 
 /* Their entries of struct tksim_option, to splice into cmd_run's table. */
-#define RUN_NTP_OPTIONS                                                                       \
-	{ "ntpd", RUN_OPT_NTPD, TKSIM_OPT_VALUE }, { "poll", RUN_OPT_POLL, TKSIM_OPT_VALUE }, \
-		{ "fll", RUN_OPT_FLL, 0 }, { "noise", RUN_OPT_NOISE, TKSIM_OPT_VALUE },       \
-		{ "wander", RUN_OPT_WANDER, TKSIM_OPT_VALUE },                                \
-		{ "wander-interval", RUN_OPT_WANDER_INTERVAL, TKSIM_OPT_VALUE },              \
-		{ "drift", RUN_OPT_DRIFT, TKSIM_OPT_VALUE },                                  \
-		{ "boot-error", RUN_OPT_BOOT_ERROR, TKSIM_OPT_VALUE },                        \
-		{ "adjtimex", RUN_OPT_ADJTIMEX, TKSIM_OPT_VALUE },                            \
-		{ "settimeofday", RUN_OPT_SETTIMEOFDAY, TKSIM_OPT_VALUE },                    \
-		{ "leap", RUN_OPT_LEAP, TKSIM_OPT_VALUE },                                    \
-	{                                                                                     \
-		"start-before-midnight", RUN_OPT_START_BEFORE_MIDNIGHT, TKSIM_OPT_VALUE       \
-	}
+#define RUN_NTP_OPTIONS                                                                           \
+	TKSIM_OPT_HEAD("NTP (see docs/ntp.md):"),                                                 \
+		TKSIM_OPT_ENUM("ntpd", RUN_OPT_NTPD, "on|off",                                    \
+			       "the NTP daemon model: measures REALTIME against the\n"            \
+			       "truth every poll and steers the kernel's PLL",                    \
+			       "on", "on off"),                                                   \
+		TKSIM_OPT_ARG("poll", RUN_OPT_POLL, "N",                                          \
+			      "poll interval 2^N s, 0..17, also the time constant", "4"),         \
+		TKSIM_OPT_FLAG("fll", RUN_OPT_FLL,                                                \
+			       "let the kernel's FLL take part (STA_FLL; polls >= 2^8 s)"),       \
+		TKSIM_OPT_ARG("noise", RUN_OPT_NOISE, "NS",                                       \
+			      "measurement noise, standard deviation: 500, 20us, 1ms", NULL),     \
+		TKSIM_OPT_ARG("boot-error", RUN_OPT_BOOT_ERROR, "NS",                             \
+			      "REALTIME at boot this far from the truth: 50ms, -2s", NULL),       \
+		TKSIM_OPT_ARG("wander", RUN_OPT_WANDER, "PPB",                                    \
+			      "counter frequency random walk per --wander-interval (ppb)", NULL), \
+		TKSIM_OPT_ARG("drift", RUN_OPT_DRIFT, "PPB",                                      \
+			      "counter frequency drift, ppb per hour", NULL),                     \
+		TKSIM_OPT_ARG("wander-interval", RUN_OPT_WANDER_INTERVAL, "D",                    \
+			      "how often wander and drift act", "60s"),                           \
+		TKSIM_OPT_ARG("adjtimex", RUN_OPT_ADJTIMEX, "T:KEY=VAL[,...]",                    \
+			      "an adjtimex call at virtual time T, exact to the\n"                \
+			      "ns, checked by the fuzz oracle (repeatable);\n"                    \
+			      "keys: freq=PPM tick=US offset=NS setoffset=NS adjtime=US\n"        \
+			      "status=pll+ins|8193 maxerror=US esterror=US constant=N\n"          \
+			      "tai=N, and the flags nano, micro",                                 \
+			      NULL),                                                              \
+		TKSIM_OPT_ARG("settimeofday", RUN_OPT_SETTIMEOFDAY, "T:SEC[.FRAC]",               \
+			      "settimeofday at virtual time T (repeatable)", NULL),               \
+		TKSIM_OPT_ENUM("leap", RUN_OPT_LEAP, "insert|delete",                             \
+			       "a leap second at the next UTC midnight", NULL, "insert delete"),  \
+		TKSIM_OPT_ARG("start-before-midnight", RUN_OPT_START_BEFORE_MIDNIGHT, "D",        \
+			      "boot D before the next UTC midnight", "with --leap: 60s")
 
 /**
  * struct run_ntp - the NTP part of a run's options
@@ -81,7 +101,6 @@ int run_ntp_parse_settimeofday(struct sim_op *op, const char *arg);
 int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg, const struct tksim_optset *opts);
 int run_ntp_start(struct run_ntp *n, struct sim_ntpd *d, struct sim_system *s);
 int run_ntp_run_checked(struct sim_ntpd *d, struct sim_system *s, char *why, size_t n);
-void run_ntp_help(void);
 void run_ntp_csv_header(FILE *f);
 void run_ntp_csv_row(FILE *f, const struct sim_ntpd *d, struct sim_system *s);
 void run_ntp_summary(const struct run_ntp *n, const struct sim_ntpd *d, struct sim_system *s);

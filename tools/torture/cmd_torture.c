@@ -21,7 +21,7 @@
 #include "tools/tksim.h"
 
 /* `tksim torture --json`: the run, then one object; the same statuses as the text. */
-static int torture_json(struct torture_cli *cli)
+static int torture_json(struct cmd_torture_cli *cli)
 {
 	struct torture_result r;
 	char why[128];
@@ -31,16 +31,16 @@ static int torture_json(struct torture_cli *cli)
 		fprintf(stderr, "\r%60s\r", "");
 	if (ret == -EOPNOTSUPP || ret == -ENODEV) {
 		snprintf(why, sizeof(why), "no usable TSC here: %s", strerror(-ret));
-		torture_print_json(cli, NULL, "skip", why);
+		cmd_torture_print_json(cli, NULL, "skip", why);
 		ret = TORTURE_EXIT_SKIP;
 	} else if (ret) {
 		ret = tksim_usage_error("torture", "cannot run: %s", strerror(-ret));
 	} else if (r.blind) {
 		/* No rates to report: the run never started. */
-		torture_print_json(cli, NULL, "fail", r.report);
+		cmd_torture_print_json(cli, NULL, "fail", r.report);
 		ret = TKSIM_EXIT_VIOLATION;
 	} else {
-		torture_print_json(cli, &r, r.violated ? "fail" : "pass", NULL);
+		cmd_torture_print_json(cli, &r, r.violated ? "fail" : "pass", NULL);
 		ret = r.violated ? TKSIM_EXIT_VIOLATION : TKSIM_EXIT_OK;
 	}
 	torture_result_free(&r);
@@ -56,19 +56,19 @@ static int torture_json(struct torture_cli *cli)
  */
 int cmd_torture(int argc, char **argv)
 {
-	struct torture_cli cli = { 0 };
+	struct cmd_torture_cli cli = { 0 };
 	struct torture_result r;
 	char checks[128], churn[64], bugs[512];
 	unsigned int tick = 0;
 	int ret;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	ret = torture_parse(argc, argv, &cli);
+	ret = cmd_torture_parse(argc, argv, &cli);
 	if (ret)
 		return ret;
-	torture_build_replay(&cli);
+	cmd_torture_build_replay(&cli);
 	if (!cli.quiet && isatty(STDERR_FILENO)) {
-		cli.o.progress = torture_progress_line;
+		cli.o.progress = cmd_torture_progress_line;
 		cli.o.progress_arg = &tick;
 	}
 	cli.o.replay = cli.replay;
@@ -80,15 +80,15 @@ int cmd_torture(int argc, char **argv)
 			 cli.o.insn == VDSO_TSC_RDTSCP ? "RDTSCP in CPUID 0x80000001"
 						       : "x86-64 TSC");
 		if (cli.json)
-			torture_print_json(&cli, NULL, "skip", why);
+			cmd_torture_print_json(&cli, NULL, "skip", why);
 		else
 			printf("# SKIP: %s\n", why);
 		return TORTURE_EXIT_SKIP;
 	}
 	if (cli.json)
 		return torture_json(&cli);
-	torture_format_list(checks, sizeof(checks), TORTURE_NAMES(check), cli.o.checks);
-	torture_format_list(churn, sizeof(churn), TORTURE_NAMES(churn), cli.o.churn);
+	cmd_torture_format_list(checks, sizeof(checks), TORTURE_NAMES(check), cli.o.checks);
+	cmd_torture_format_list(churn, sizeof(churn), TORTURE_NAMES(churn), cli.o.churn);
 	sim_bugs_format(cli.o.bugs, bugs, sizeof(bugs));
 	printf("# tksim torture: %s counter, %u readers, HZ=%u%s, churn %s, window %" PRIu32
 	       ", inject %s, seed %" PRIu64 "\n",
@@ -122,7 +122,7 @@ int cmd_torture(int argc, char **argv)
 		       ", jitter %" PRIu64 " cycles, vDSO rule %s\n",
 		       cli.o.synth.freq_hz, cli.o.synth.bits, sim_tsc_insn_name(cli.o.insn),
 		       cli.skew, cli.o.synth.jitter, cli.o.synth.x86_rule ? "x86" : "generic");
-	torture_print_results(&cli, &r);
+	cmd_torture_print_results(&cli, &r);
 	if (r.violated) {
 		fputs(r.report, stdout);
 		printf("FAIL: a property was violated\n");

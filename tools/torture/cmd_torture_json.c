@@ -9,7 +9,7 @@
 #include "tools/json.h"
 
 /* The configuration: what the header lines of the text report say. */
-static void json_config(struct json *j, const struct torture_cli *cli)
+static void json_config(struct json *j, const struct cmd_torture_cli *cli)
 {
 	const struct torture_opts *o = &cli->o;
 	char list[256], bugs[512];
@@ -19,18 +19,18 @@ static void json_config(struct json *j, const struct torture_cli *cli)
 	json_ku64(j, "threads", o->threads);
 	json_ku64(j, "hz", o->hz);
 	json_kbool(j, "max_pressure", o->max_pressure);
-	torture_format_list(list, sizeof(list), TORTURE_NAMES(churn), o->churn);
+	cmd_torture_format_list(list, sizeof(list), TORTURE_NAMES(churn), o->churn);
 	json_kstr(j, "churn", list);
 	json_ku64(j, "window", o->window_spin);
 	sim_bugs_format(o->bugs, bugs, sizeof(bugs));
 	json_kstr(j, "inject", bugs);
-	torture_format_list(list, sizeof(list), TORTURE_NAMES(check), o->checks);
+	cmd_torture_format_list(list, sizeof(list), TORTURE_NAMES(check), o->checks);
 	json_kstr(j, "checks", list);
 	json_ku64(j, "seed", o->seed);
 	json_kstr(j, "replay", cli->replay);
 }
 
-static void json_litmus(struct json *j, const struct torture_cli *cli,
+static void json_litmus(struct json *j, const struct cmd_torture_cli *cli,
 			const struct torture_result *r)
 {
 	json_kstr(j, "litmus_clock", oracle_clock_name(cli->o.litmus_clock));
@@ -58,14 +58,14 @@ static void json_litmus(struct json *j, const struct torture_cli *cli,
 }
 
 /**
- * torture_print_json() - the run as one JSON object on stdout
+ * cmd_torture_print_json() - the run as one JSON object on stdout
  * @cli:    the command line
  * @r:      the results, or NULL when the run did not happen
  * @result: "pass", "fail" or "skip"
  * @why:    why it was skipped, or NULL
  */
-void torture_print_json(const struct torture_cli *cli, const struct torture_result *r,
-			const char *result, const char *why)
+void cmd_torture_print_json(const struct cmd_torture_cli *cli, const struct torture_result *r,
+			    const char *result, const char *why)
 {
 	struct json j;
 

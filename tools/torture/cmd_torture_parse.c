@@ -69,7 +69,7 @@ static int parse_list(const char *s, const struct torture_name *t, size_t n, u32
 }
 
 /* The names of the bits of @m, comma-separated, or "none". */
-void torture_format_list(char *buf, size_t len, const struct torture_name *t, size_t n, u32 m)
+void cmd_torture_format_list(char *buf, size_t len, const struct torture_name *t, size_t n, u32 m)
 {
 	size_t used = 0;
 
@@ -83,8 +83,8 @@ void torture_format_list(char *buf, size_t len, const struct torture_name *t, si
 		snprintf(buf, len, "none");
 }
 
-/** torture_help() - print `tksim torture --help` */
-void torture_help(void)
+/** cmd_torture_help() - print `tksim torture --help` */
+void cmd_torture_help(void)
 {
 	printf("usage: tksim torture [OPTIONS]\n\n"
 	       "Run one simulated kernel on a counter that runs on its own, with a\n"
@@ -95,81 +95,75 @@ void torture_help(void)
 	       "  threadtest     a shared, mutex-ordered list of MONOTONIC reads is in order\n"
 	       "  sandwich       kernel-side <= vDSO <= kernel-side; invalid ids give -EINVAL\n"
 	       "  litmus         causality across threads (Now, Load, Load3, Store) for each\n"
-	       "                 TSC read instruction: lfence;rdtsc, rdtscp, plain rdtsc\n\n"
-	       "Options (defaults in brackets):\n"
-	       "  --seconds N        wall time of the whole run; litmus takes a quarter [5]\n"
-	       "  --iterations N     rounds per reader instead of a time bound\n"
-	       "  --threads N        reader threads, 1..%d [2]\n"
-	       "  --counter C        tsc (lfence;rdtsc), tsc-rdtscp, tsc-bare (plain rdtsc)\n"
-	       "                     or synthetic (a counter derived from the TSC) [tsc]\n"
-	       "  --insn I           the synthetic counter's TSC read: lfence, rdtscp, rdtsc "
-	       "[lfence]\n"
-	       "  --freq HZ          synthetic counter frequency [1000000000]\n"
-	       "  --bits N           synthetic counter width, 1..64 [64]\n"
-	       "  --start N          synthetic counter value at boot [0]\n"
-	       "  --skew CYCLES      synthetic: odd simulated CPUs lag by CYCLES, even ones\n"
-	       "                     lead by CYCLES; the timekeeper's CPU 0 is exact [0]\n"
-	       "  --jitter CYCLES    synthetic: every CPU's offset wanders by up to +/-CYCLES\n"
-	       "                     each tick (disables the seqcount value check) [0]\n"
-	       "  --vdso-rule R      synthetic: the vDSO's delta rule, x86 (a counter behind\n"
-	       "                     cycle_last reads as the base; 64 bits) or generic\n"
-	       "                     (lib/vdso: no clamp; counters in step across CPUs)\n"
-	       "                     [x86 with --skew or --jitter, else generic]\n"
-	       "  --tsc-hz HZ        TSC frequency; calibrated against MONOTONIC_RAW if absent\n"
-	       "  --hz N             the simulated kernel's HZ and the tick rate [1000]\n"
-	       "  --max-pressure     the timekeeper publishes back to back (TK_ADV_FREQ)\n"
-	       "  --timens           every other reader runs in a time namespace (MONOTONIC\n"
-	       "                     +1d 0.5s, BOOTTIME +2d 0.25s), through its vvar page\n"
-	       "  --churn LIST       freq (adjtimex +/-500 ppm), offset (ADJ_SETOFFSET),\n"
-	       "                     settime (settimeofday), all or none [none]\n"
-	       "  --window N         cpu_relax() spins inside each vvar write section [0]\n"
-	       "  --inject LIST      historical bugs to inject, see `tksim bugs` [none]\n"
-	       "  --checks LIST      seqcount,inconsistency,threadtest,sandwich,litmus [all]\n"
-	       "  --clocks LIST      realtime,monotonic,raw,realtime_coarse,monotonic_coarse,\n"
-	       "                     boottime,tai [all]\n"
-	       "  --paths LIST       vdso,syscall [both]\n"
-	       "  --litmus-ms N      length of each litmus test [a share of --seconds, or 250]\n"
-	       "  --seed N|random    seed of clock choice, churn and jitter [1]\n"
-	       "  --no-pin           do not pin threads to host CPUs\n"
-	       "  --quiet            no progress line on a terminal\n"
-	       "  --json             the results as one JSON object (docs/output.md)\n"
-	       "  --help             this text\n\n"
+	       "                 TSC read instruction: lfence;rdtsc, rdtscp, plain rdtsc\n\n");
+	tksim_opt_help(stdout, cmd_torture_options);
+	printf("\n"
 	       "On a violation: the evidence, the samples around it, the seed and the command\n"
 	       "that replays the run.  Exit status: 0 all properties held, 1 a property was\n"
-	       "violated, 2 bad usage, 4 skipped (the CPU lacks the read instruction).\n",
-	       TORTURE_MAX_READERS);
+	       "violated, 2 bad usage, 4 skipped (the CPU lacks the read instruction).\n");
 }
 
-/* Every option of `tksim torture`. */
-static const struct tksim_option torture_options[] = {
-	{ "seconds", 's', TKSIM_OPT_VALUE },
-	{ "iterations", 'i', TKSIM_OPT_VALUE },
-	{ "threads", 't', TKSIM_OPT_VALUE },
-	{ "counter", 'c', TKSIM_OPT_VALUE },
-	{ "insn", 'I', TKSIM_OPT_VALUE },
-	{ "freq", 'f', TKSIM_OPT_VALUE },
-	{ "bits", 'b', TKSIM_OPT_VALUE },
-	{ "start", 'S', TKSIM_OPT_VALUE },
-	{ "skew", 'k', TKSIM_OPT_VALUE },
-	{ "jitter", 'j', TKSIM_OPT_VALUE },
-	{ "vdso-rule", 'R', TKSIM_OPT_VALUE },
-	{ "tsc-hz", 'T', TKSIM_OPT_VALUE },
-	{ "hz", 'z', TKSIM_OPT_VALUE },
-	{ "max-pressure", 'P', 0 },
-	{ "timens", 'E', 0 },
-	{ "churn", 'C', TKSIM_OPT_VALUE },
-	{ "window", 'w', TKSIM_OPT_VALUE },
-	{ "inject", 'x', TKSIM_OPT_VALUE },
-	{ "checks", 'K', TKSIM_OPT_VALUE },
-	{ "clocks", 'L', TKSIM_OPT_VALUE },
-	{ "paths", 'p', TKSIM_OPT_VALUE },
-	{ "litmus-ms", 'm', TKSIM_OPT_VALUE },
-	{ "seed", 'r', TKSIM_OPT_VALUE },
-	{ "no-pin", 'N', 0 },
-	{ "quiet", 'q', 0 },
-	{ "json", 'J', 0 },
-	{ "help", 'h', TKSIM_OPT_CMDLINE },
-	{ NULL, 0, 0 },
+#define STR(x) #x
+#define XSTR(x) STR(x)
+
+/* Every option of `tksim torture`: its parser, --help, man page and completion. */
+const struct tksim_option cmd_torture_options[] = {
+	TKSIM_OPT_HEAD("Options:"),
+	TKSIM_OPT_ARG("seconds", 's', "N", "wall time of the whole run; litmus takes a quarter",
+		      "5"),
+	TKSIM_OPT_ARG("iterations", 'i', "N", "rounds per reader instead of a time bound", NULL),
+	TKSIM_OPT_ARG("threads", 't', "N", "reader threads, 1.." XSTR(TORTURE_MAX_READERS), "2"),
+	TKSIM_OPT_ENUM("counter", 'c', "C",
+		       "tsc (lfence;rdtsc), tsc-rdtscp, tsc-bare (plain rdtsc)\n"
+		       "or synthetic (a counter derived from the TSC)",
+		       "tsc", "tsc tsc-rdtscp tsc-bare synthetic"),
+	TKSIM_OPT_ENUM("insn", 'I', "I", "the synthetic counter's TSC read: lfence, rdtscp, rdtsc",
+		       "lfence", "lfence rdtscp rdtsc"),
+	TKSIM_OPT_ARG("freq", 'f', "HZ", "synthetic counter frequency", "1000000000"),
+	TKSIM_OPT_ARG("bits", 'b', "N", "synthetic counter width, 1..64", "64"),
+	TKSIM_OPT_ARG("start", 'S', "N", "synthetic counter value at boot", "0"),
+	TKSIM_OPT_ARG("skew", 'k', "CYCLES",
+		      "synthetic: odd simulated CPUs lag by CYCLES, even ones\n"
+		      "lead by CYCLES; the timekeeper's CPU 0 is exact",
+		      "0"),
+	TKSIM_OPT_ARG("jitter", 'j', "CYCLES",
+		      "synthetic: every CPU's offset wanders by up to +/-CYCLES\n"
+		      "each tick (disables the seqcount value check)",
+		      "0"),
+	TKSIM_OPT_ENUM("vdso-rule", 'R', "R",
+		       "synthetic: the vDSO's delta rule, x86 (a counter behind\n"
+		       "cycle_last reads as the base; 64 bits) or generic\n"
+		       "(lib/vdso: no clamp; counters in step across CPUs)",
+		       "x86 with --skew or --jitter, else generic", "x86 generic"),
+	TKSIM_OPT_ARG("tsc-hz", 'T', "HZ",
+		      "TSC frequency; calibrated against MONOTONIC_RAW if absent", NULL),
+	TKSIM_OPT_ARG("hz", 'z', "N", "the simulated kernel's HZ and the tick rate", "1000"),
+	TKSIM_OPT_FLAG("max-pressure", 'P', "the timekeeper publishes back to back (TK_ADV_FREQ)"),
+	TKSIM_OPT_FLAG("timens", 'E',
+		       "every other reader runs in a time namespace (MONOTONIC\n"
+		       "+1d 0.5s, BOOTTIME +2d 0.25s), through its vvar page"),
+	TKSIM_OPT_ENUM("churn", 'C', "LIST",
+		       "freq (adjtimex +/-500 ppm), offset (ADJ_SETOFFSET),\n"
+		       "settime (settimeofday), all or none",
+		       "none", "freq offset settime all none"),
+	TKSIM_OPT_ARG("window", 'w', "N", "cpu_relax() spins inside each vvar write section", "0"),
+	TKSIM_OPT_MORE(TKSIM_OPT_BUGS, "inject", 'x', "LIST",
+		       "historical bugs to inject, see `tksim bugs`", "none"),
+	TKSIM_OPT_ARG("checks", 'K', "LIST", "seqcount,inconsistency,threadtest,sandwich,litmus",
+		      "all"),
+	TKSIM_OPT_ARG("clocks", 'L', "LIST",
+		      "realtime,monotonic,raw,realtime_coarse,monotonic_coarse,\n"
+		      "boottime,tai",
+		      "all"),
+	TKSIM_OPT_ARG("paths", 'p', "LIST", "vdso,syscall", "both"),
+	TKSIM_OPT_ARG("litmus-ms", 'm', "N", "length of each litmus test",
+		      "a share of --seconds, or 250"),
+	TKSIM_OPT_SEED('r', "clock choice, churn and jitter"),
+	TKSIM_OPT_FLAG("no-pin", 'N', "do not pin threads to host CPUs"),
+	TKSIM_OPT_QUIET('q'),
+	TKSIM_OPT_JSON('J'),
+	TKSIM_OPT_HELP('h'),
+	TKSIM_OPT_END,
 };
 
 /*
@@ -177,7 +171,7 @@ static const struct tksim_option torture_options[] = {
  * frequency change inside the tick, a lagging CPU, the litmus tests), and
  * some no threaded run can show at all.
  */
-static bool torture_sees(const struct sim_bug *b, const struct torture_cli *cli)
+static bool torture_sees(const struct sim_bug *b, const struct cmd_torture_cli *cli)
 {
 	const struct torture_opts *o = &cli->o;
 
@@ -205,7 +199,7 @@ static bool torture_sees(const struct sim_bug *b, const struct torture_cli *cli)
 }
 
 /* Refuse, naming the command that shows it, a bug this run cannot see: no PASS that saw nothing. */
-static int check_visible(const struct torture_cli *cli)
+static int check_visible(const struct cmd_torture_cli *cli)
 {
 	for (unsigned int i = 0; i < sim_nr_bugs; i++) {
 		const struct sim_bug *b = &sim_bugs[i];
@@ -232,7 +226,7 @@ static int check_visible(const struct torture_cli *cli)
  * CPU behind cycle_last would read as a jump of centuries, hardware no
  * such kernel runs on, so that pair is refused rather than reported.
  */
-static int vdso_rule(struct torture_cli *cli, int rule)
+static int vdso_rule(struct cmd_torture_cli *cli, int rule)
 {
 	struct torture_opts *o = &cli->o;
 	const bool apart = cli->skew || o->synth.jitter;
@@ -258,16 +252,16 @@ static int vdso_rule(struct torture_cli *cli, int rule)
 }
 
 /**
- * torture_parse() - read `tksim torture`'s options
+ * cmd_torture_parse() - read `tksim torture`'s options
  * @argc: argument count (argv[0] is "torture")
  * @argv: arguments
  * @cli:  out: the run
  *
  * Return: 0, or the exit status of a usage error (already reported).
  */
-int torture_parse(int argc, char **argv, struct torture_cli *cli)
+int cmd_torture_parse(int argc, char **argv, struct cmd_torture_cli *cli)
 {
-	struct tksim_optset set = { .cmd = "torture", .table = torture_options };
+	struct tksim_optset set = { .cmd = "torture", .table = cmd_torture_options };
 	struct tksim_optiter it;
 	const char *optarg; /* the option's value, named as getopt's was */
 	struct torture_opts *o = &cli->o;
@@ -425,8 +419,8 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli)
 			break;
 		case 'r':
 			/* "random": one drawn from the host clock (printed in the header). */
-			if (strcmp(optarg, "random") && tksim_parse_u64(optarg, &o->seed))
-				return tksim_usage_error("torture", "bad --seed '%s'", optarg);
+			if (tksim_opt_seed("torture", optarg, &o->seed))
+				return TKSIM_EXIT_USAGE;
 			cli->seed_random = !strcmp(optarg, "random");
 			cli->seed_given = !cli->seed_random;
 			break;
@@ -440,7 +434,7 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli)
 			cli->json = true;
 			break;
 		case 'h':
-			torture_help();
+			cmd_torture_help();
 			exit(TKSIM_EXIT_OK);
 		default:
 			return tksim_usage_error("torture", "unknown option");
@@ -474,12 +468,6 @@ int torture_parse(int argc, char **argv, struct torture_cli *cli)
 		return ret;
 	for (unsigned int i = 1; i < VDSO_MAX_CPUS; i++)
 		o->synth.skew[i] = (i & 1) ? -(s64)cli->skew : (s64)cli->skew;
-	if (cli->seed_random) {
-		struct timespec ts;
-
-		clock_gettime(CLOCK_REALTIME, &ts);
-		o->seed = ((u64)ts.tv_sec * 1000003u) ^ (u64)ts.tv_nsec;
-	}
 	o->synth.seed = o->seed;
 	return check_visible(cli);
 }

@@ -9,7 +9,7 @@
 #include "sim/oracle.h"
 #include "tools/torture/cmd_torture.h"
 
-void torture_build_replay(struct torture_cli *cli)
+void cmd_torture_build_replay(struct cmd_torture_cli *cli)
 {
 	const struct torture_opts *o = &cli->o;
 	char list[256], bugs[512];
@@ -48,7 +48,7 @@ void torture_build_replay(struct torture_cli *cli)
 	if (o->timens)
 		ADD(" --timens");
 	if (o->churn) {
-		torture_format_list(list, sizeof(list), TORTURE_NAMES(churn), o->churn);
+		cmd_torture_format_list(list, sizeof(list), TORTURE_NAMES(churn), o->churn);
 		ADD(" --churn %s", list);
 	}
 	if (o->window_spin)
@@ -58,15 +58,15 @@ void torture_build_replay(struct torture_cli *cli)
 		ADD(" --inject %s", bugs);
 	}
 	if (o->checks != TORTURE_CHECK_ALL) {
-		torture_format_list(list, sizeof(list), TORTURE_NAMES(check), o->checks);
+		cmd_torture_format_list(list, sizeof(list), TORTURE_NAMES(check), o->checks);
 		ADD(" --checks %s", list);
 	}
 	if (o->paths != (TORTURE_PATH_VDSO | TORTURE_PATH_SYSCALL)) {
-		torture_format_list(list, sizeof(list), TORTURE_NAMES(path), o->paths);
+		cmd_torture_format_list(list, sizeof(list), TORTURE_NAMES(path), o->paths);
 		ADD(" --paths %s", list);
 	}
 	if ((o->clocks & SIM_VDSO_CLOCK_MASK) != SIM_VDSO_CLOCK_MASK) {
-		torture_format_list(list, sizeof(list), TORTURE_NAMES(clock), o->clocks);
+		cmd_torture_format_list(list, sizeof(list), TORTURE_NAMES(clock), o->clocks);
 		ADD(" --clocks %s", list);
 	}
 	if (o->litmus_ns)
@@ -77,8 +77,8 @@ void torture_build_replay(struct torture_cli *cli)
 #undef ADD
 }
 
-/* torture_progress_line() - struct torture_opts' progress callback: one line on stderr. */
-void torture_progress_line(void *arg, double elapsed, double total, u64 reads)
+/* cmd_torture_progress_line() - struct torture_opts' progress callback: one line on stderr. */
+void cmd_torture_progress_line(void *arg, double elapsed, double total, u64 reads)
 {
 	static const char spin[] = "|/-\\";
 	unsigned int *tick = arg;
@@ -96,7 +96,7 @@ static double pct(u64 a, u64 b)
 	return b ? 100.0 * (double)a / (double)b : 0.0;
 }
 
-void torture_print_results(const struct torture_cli *cli, const struct torture_result *r)
+void cmd_torture_print_results(const struct cmd_torture_cli *cli, const struct torture_result *r)
 {
 	const struct torture_opts *o = &cli->o;
 	u64 reads = 0, excused = 0, excused_max = 0;
