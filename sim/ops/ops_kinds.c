@@ -48,6 +48,7 @@ const struct sim_op_desc sim_op_kinds[SIM_OP_NR_KINDS] = {
 		.time = SIM_OP_TIME_TICKS,
 		.fuzzed = true,
 		.weight = 8,
+		.gen = sim_op_gen_ticks,
 	},
 	[SIM_OP_IDLE] = {
 		.args = { { "ns", SIM_ARG_SPAN, SIM_OP_FIELD_A } },
@@ -55,6 +56,7 @@ const struct sim_op_desc sim_op_kinds[SIM_OP_NR_KINDS] = {
 		.time = SIM_OP_TIME_IDLE,
 		.fuzzed = true,
 		.weight = 4,
+		.gen = sim_op_gen_quiet,
 	},
 	[SIM_OP_STALL] = {
 		.args = { { "ns", SIM_ARG_SPAN, SIM_OP_FIELD_A } },
@@ -62,6 +64,7 @@ const struct sim_op_desc sim_op_kinds[SIM_OP_NR_KINDS] = {
 		.time = SIM_OP_TIME_STALL,
 		.fuzzed = true,
 		.weight = 2,
+		.gen = sim_op_gen_quiet,
 	},
 	[SIM_OP_ADJTIMEX] = {
 		.args = { { "timex", SIM_ARG_TIMEX } },
@@ -69,6 +72,7 @@ const struct sim_op_desc sim_op_kinds[SIM_OP_NR_KINDS] = {
 		.call = true,
 		.fuzzed = true,
 		.weight = 40,
+		.gen = sim_op_gen_adjtimex,
 	},
 	[SIM_OP_CLOCK_ADJTIME] = {
 		.args = { { "clock", SIM_ARG_CLOCK, SIM_OP_FIELD_CLOCK },
@@ -77,6 +81,7 @@ const struct sim_op_desc sim_op_kinds[SIM_OP_NR_KINDS] = {
 		.call = true,
 		.fuzzed = true,
 		.weight = 4,
+		.gen = sim_op_gen_adjtimex,
 	},
 	[SIM_OP_SETTIMEOFDAY] = {
 		.args = { { "time and zone", SIM_ARG_TOD } },
@@ -84,6 +89,7 @@ const struct sim_op_desc sim_op_kinds[SIM_OP_NR_KINDS] = {
 		.call = true,
 		.fuzzed = true,
 		.weight = 6,
+		.gen = sim_op_gen_set,
 	},
 	[SIM_OP_CLOCK_SETTIME] = {
 		.args = { { "clock", SIM_ARG_CLOCK, SIM_OP_FIELD_CLOCK },
@@ -92,6 +98,7 @@ const struct sim_op_desc sim_op_kinds[SIM_OP_NR_KINDS] = {
 		.call = true,
 		.fuzzed = true,
 		.weight = 4,
+		.gen = sim_op_gen_set,
 	},
 	[SIM_OP_COUNTER_PPB] = {
 		.args = { { "ppb", SIM_ARG_NUMBER, SIM_OP_FIELD_A, .lo = -PPB_MAX, .hi = PPB_MAX,
@@ -100,6 +107,7 @@ const struct sim_op_desc sim_op_kinds[SIM_OP_NR_KINDS] = {
 		.nr_args = 1,
 		.fuzzed = true,
 		.weight = 4,
+		.gen = sim_op_gen_counter_ppb,
 	},
 	[SIM_OP_SUSPEND] = {
 		.args = { { "ns", SIM_ARG_SPAN, SIM_OP_FIELD_A } },
@@ -107,6 +115,7 @@ const struct sim_op_desc sim_op_kinds[SIM_OP_NR_KINDS] = {
 		.time = SIM_OP_TIME_SUSPEND,
 		.fuzzed = true,
 		.weight = 2,
+		.gen = sim_op_gen_suspend,
 	},
 	[SIM_OP_SKEW] = {
 		.args = { { "cpu", SIM_ARG_CPU, SIM_OP_FIELD_CLOCK, .lo = 1,
@@ -117,6 +126,7 @@ const struct sim_op_desc sim_op_kinds[SIM_OP_NR_KINDS] = {
 		.nr_args = 2,
 		.fuzzed = true,
 		.weight = 2,
+		.gen = sim_op_gen_skew,
 	},
 	/* A bug is the fuzz target's parameter, not part of its input. */
 	[SIM_OP_INJECT] = {
