@@ -19,6 +19,7 @@
 
 #include "sim/bugs.h"
 #include "sim/ops/ops_cs.h"
+#include "sim/ops/ops_kinds.h"
 #include "timekeeper/time64.h"
 
 /* One tick, with the tick properties. */
@@ -75,15 +76,17 @@ static u64 min_u64(u64 a, u64 b)
 }
 
 /*
- * A NOHZ idle of @ns: the tick is never deferred beyond the clocksource's
- * max_idle_ns after the last tick (sim_nohz_room_ns()), so a longer idle is
- * several maximal gaps, each ended by a tick (at most SIM_OPS_MAX_TICKS of
- * them; the decoder keeps fuzz inputs below that).
+ * sim_op_exec_idle() - a NOHZ idle of @op->a ns: the tick is never deferred beyond the
+ * clocksource's max_idle_ns after the last tick (sim_nohz_room_ns()), so a longer idle is several
+ * maximal gaps, each ended by a tick (at most SIM_OPS_MAX_TICKS of them; the decoder keeps fuzz
+ * inputs below that).
  */
-static void idle(struct exec *x, u64 ns, bool *stop)
+int sim_op_exec_idle(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
 {
 	struct sim_system *s = x->s;
+	u64 ns = (u64)op->a;
 
+	(void)bugs;
 	/* After a stall, the late tick runs before the CPU goes idle. */
 	while (s->next_tick_ns <= s->now_ns && !*stop)
 		*stop = one_tick(x);
@@ -98,6 +101,7 @@ static void idle(struct exec *x, u64 ns, bool *stop)
 		if (oracle_ops_tick(&x->o, s, &tk0, x->prop, x->why, sizeof(x->why)))
 			*stop = ops_finding(x, "idle");
 	}
+	return 0;
 }
 
 /* The failure modes the kernel's entry points have; anything else is a finding. */
@@ -106,8 +110,8 @@ static bool errno_expected(int ret)
 	return ret == -EINVAL || ret == -EPERM || ret == -EOPNOTSUPP;
 }
 
-/* adjtimex() or clock_adjtime() with its properties. */
-static int call_adjtimex(struct exec *x, const struct sim_op *op, bool *stop)
+/* sim_op_exec_adjtimex() - adjtimex() or clock_adjtime() with its properties. */
+int sim_op_exec_adjtimex(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
 {
 	struct oracle_snapshot v0, k0, v1, k1;
 	struct tk_timex tx = op->tx;
@@ -117,6 +121,7 @@ static int call_adjtimex(struct exec *x, const struct sim_op *op, bool *stop)
 	s64 leaps = x->s->k.ntp.leap_sum;
 	int ret;
 
+	(void)bugs;
 	if (still) {
 		x->pending0 = ops_pending_ns(x);
 		oracle_snapshot(x->s, SIM_PATH_VDSO, &v0, x->why, sizeof(x->why));
@@ -169,13 +174,18 @@ static int call_adjtimex(struct exec *x, const struct sim_op *op, bool *stop)
 	return ret;
 }
 
-/* settimeofday() and clock_settime(); a success may have set the clock (or warped it). */
-static int call_set(struct exec *x, const struct sim_op *op)
+/*
+ * sim_op_exec_set() - settimeofday() and clock_settime(); a success may have set the clock
+ * (or warped it).
+ */
+int sim_op_exec_set(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
 {
 	struct tk_timeval tv = { .tv_sec = op->a, .tv_usec = op->b };
 	struct timespec64 ts = { .tv_sec = op->a, .tv_nsec = (long)op->b };
 	int ret;
 
+	(void)bugs;
+	(void)stop;
 	if (op->kind == SIM_OP_CLOCK_SETTIME)
 		ret = tk_sys_clock_settime(&x->s->k, op->clock, &ts, !op->user);
 	else
@@ -186,78 +196,111 @@ static int call_set(struct exec *x, const struct sim_op *op)
 	return ret;
 }
 
-/* Apply one op after time has reached it; returns the call's result (0 for non-calls). */
-static int apply(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
+/* sim_op_exec_ticks() - @op->a ticks, each checked. */
+int sim_op_exec_ticks(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
+{
+	(void)bugs;
+	for (s64 i = 0; i < op->a && i < SIM_OPS_MAX_TICKS && !*stop; i++)
+		*stop = one_tick(x);
+	return 0;
+}
+
+/* sim_op_exec_stall() - @op->a ns without a tick, at most what the counter spans. */
+int sim_op_exec_stall(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
+{
+	struct sim_system *s = x->s;
+
+	(void)bugs;
+	/* After a stall, the late tick runs before the next one starts. */
+	while (s->next_tick_ns <= s->now_ns && !*stop)
+		*stop = one_tick(x);
+	if (!*stop)
+		sim_stall_ns(s, min_u64((u64)op->a, stall_cap_ns(s)));
+	return 0;
+}
+
+/* sim_op_exec_counter_ppb() - the counter's true frequency error becomes @op->a ppb. */
+int sim_op_exec_counter_ppb(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
+{
+	(void)bugs;
+	(void)stop;
+	sim_counter_set_error_ppb(&x->s->counter, op->a);
+	return 0;
+}
+
+/* sim_op_exec_suspend() - suspend, @op->a ns pass, resume with that sleep. */
+int sim_op_exec_suspend(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
 {
 	struct sim_system *s = x->s;
 	struct timespec64 sleep;
 
-	switch (op->kind) {
-	case SIM_OP_READ:
-		return 0;
-	case SIM_OP_TICKS:
-		for (s64 i = 0; i < op->a && i < SIM_OPS_MAX_TICKS && !*stop; i++)
-			*stop = one_tick(x);
-		return 0;
-	case SIM_OP_IDLE:
-		idle(x, (u64)op->a, stop);
-		return 0;
-	case SIM_OP_STALL:
-		/* After a stall, the late tick runs before the next one starts. */
-		while (s->next_tick_ns <= s->now_ns && !*stop)
-			*stop = one_tick(x);
-		if (!*stop)
-			sim_stall_ns(s, min_u64((u64)op->a, stall_cap_ns(s)));
-		return 0;
-	case SIM_OP_ADJTIMEX:
-		return call_adjtimex(x, op, stop);
-	case SIM_OP_CLOCK_ADJTIME:
-		return call_adjtimex(x, op, stop);
-	case SIM_OP_SETTIMEOFDAY:
-	case SIM_OP_CLOCK_SETTIME:
-		return call_set(x, op);
-	case SIM_OP_COUNTER_PPB:
-		sim_counter_set_error_ppb(&s->counter, op->a);
-		return 0;
-	case SIM_OP_SUSPEND:
-		timekeeping_suspend(&s->k);
-		x->o.raw_skipped -= oracle_ops_raw_cycles(&x->o, s);
-		sim_stall_ns(s, (u64)op->a);
-		x->o.raw_skipped += oracle_ops_raw_cycles(&x->o, s);
-		sleep = set_normalized_timespec64(0, op->a);
-		timekeeping_resume(&s->k, &sleep);
-		oracle_ops_resync(&x->o, s);
-		return 0;
-	case SIM_OP_SKEW:
-		if (op->clock > 0 && op->clock < SIM_OPS_MAX_CPUS) {
-			sim_counter_set_cpu_offset(&s->counter, (unsigned int)op->clock, op->a);
-			x->o.cpus |= 1U << op->clock;
-			/* New hardware: that CPU's history no longer applies. */
-			memset(&x->o.mono[op->clock], 0, sizeof(x->o.mono[0]));
-		}
-		return 0;
-	case SIM_OP_INJECT:
-		sim_bugs_apply(&s->k, bugs | (u64)op->a);
-		return 0;
-	case SIM_OP_MIDWRITE:
-		oracle_ops_arm_midwrite(&x->o, s);
-		return 0;
-	case SIM_OP_CLOCKSOURCE:
-		if (sim_ops_cs_switch(s, &x->o, &x->css, op->a, x->why, sizeof(x->why)) == 1) {
-			strcpy(x->prop, oracle_prop_names[OP_PROP_CS_SWITCH]);
-			oracle_ops_clock_of(x->why, x->clock);
-			*stop = ops_finding(x, sim_op_names[op->kind]);
-		}
-		return 0;
-	default:
-		return 0;
+	(void)bugs;
+	(void)stop;
+	timekeeping_suspend(&s->k);
+	x->o.raw_skipped -= oracle_ops_raw_cycles(&x->o, s);
+	sim_stall_ns(s, (u64)op->a);
+	x->o.raw_skipped += oracle_ops_raw_cycles(&x->o, s);
+	sleep = set_normalized_timespec64(0, op->a);
+	timekeeping_resume(&s->k, &sleep);
+	oracle_ops_resync(&x->o, s);
+	return 0;
+}
+
+/* sim_op_exec_skew() - CPU @op->clock's view of the counter is @op->a cycles off. */
+int sim_op_exec_skew(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
+{
+	(void)bugs;
+	(void)stop;
+	if (op->clock > 0 && op->clock < SIM_OPS_MAX_CPUS) {
+		sim_counter_set_cpu_offset(&x->s->counter, (unsigned int)op->clock, op->a);
+		x->o.cpus |= 1U << op->clock;
+		/* New hardware: that CPU's history no longer applies. */
+		memset(&x->o.mono[op->clock], 0, sizeof(x->o.mono[0]));
 	}
+	return 0;
+}
+
+/* sim_op_exec_inject() - the bugs of mask @op->a switched on, besides the run's @bugs. */
+int sim_op_exec_inject(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
+{
+	(void)stop;
+	sim_bugs_apply(&x->s->k, bugs | (u64)op->a);
+	return 0;
+}
+
+/* sim_op_exec_midwrite() - check from inside the next vvar page update. */
+int sim_op_exec_midwrite(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
+{
+	(void)op;
+	(void)bugs;
+	(void)stop;
+	oracle_ops_arm_midwrite(&x->o, x->s);
+	return 0;
+}
+
+/* sim_op_exec_clocksource() - write clocksource @op->a to current_clocksource. */
+int sim_op_exec_clocksource(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
+{
+	(void)bugs;
+	if (sim_ops_cs_switch(x->s, &x->o, &x->css, op->a, x->why, sizeof(x->why)) == 1) {
+		strcpy(x->prop, oracle_prop_names[OP_PROP_CS_SWITCH]);
+		oracle_ops_clock_of(x->why, x->clock);
+		*stop = ops_finding(x, sim_op_names[op->kind]);
+	}
+	return 0;
+}
+
+/* Apply one op after time has reached it; returns the call's result (0 for non-calls). */
+static int apply(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
+{
+	const struct sim_op_desc *k = &sim_op_kinds[op->kind];
+
+	return k->exec ? k->exec(x, op, bugs, stop) : 0;
 }
 
 static bool is_call(enum sim_op_kind k)
 {
-	return k == SIM_OP_ADJTIMEX || k == SIM_OP_CLOCK_ADJTIME || k == SIM_OP_SETTIMEOFDAY ||
-	       k == SIM_OP_CLOCK_SETTIME;
+	return sim_op_kinds[k].call;
 }
 
 /* After a call: a failure must be an expected errno and change nothing. */
@@ -307,7 +350,7 @@ static bool check_call(struct exec *x, const struct sim_op *op, int ret,
 static bool same_instant(const struct exec *x, const struct sim_op *op, int ret)
 {
 	return x->owns && x->s->now_ns == x->checked_ns && !x->o.midwrite_why[0] &&
-	       (op->kind == SIM_OP_READ || (is_call(op->kind) && ret < 0));
+	       (sim_op_kinds[op->kind].reads_only || (is_call(op->kind) && ret < 0));
 }
 
 /* Op @i: run up to its time, apply it (its result in *@ret), check; 1 on a finding. */

@@ -49,6 +49,7 @@ const struct sim_op_desc sim_op_kinds[SIM_OP_NR_KINDS] = {
 		.fuzzed = true,
 		.weight = 8,
 		.gen = sim_op_gen_ticks,
+		.exec = sim_op_exec_ticks,
 	},
 	[SIM_OP_IDLE] = {
 		.args = { { "ns", SIM_ARG_SPAN, SIM_OP_FIELD_A } },
@@ -57,6 +58,7 @@ const struct sim_op_desc sim_op_kinds[SIM_OP_NR_KINDS] = {
 		.fuzzed = true,
 		.weight = 4,
 		.gen = sim_op_gen_quiet,
+		.exec = sim_op_exec_idle,
 	},
 	[SIM_OP_STALL] = {
 		.args = { { "ns", SIM_ARG_SPAN, SIM_OP_FIELD_A } },
@@ -65,6 +67,7 @@ const struct sim_op_desc sim_op_kinds[SIM_OP_NR_KINDS] = {
 		.fuzzed = true,
 		.weight = 2,
 		.gen = sim_op_gen_quiet,
+		.exec = sim_op_exec_stall,
 	},
 	[SIM_OP_ADJTIMEX] = {
 		.args = { { "timex", SIM_ARG_TIMEX } },
@@ -73,6 +76,7 @@ const struct sim_op_desc sim_op_kinds[SIM_OP_NR_KINDS] = {
 		.fuzzed = true,
 		.weight = 40,
 		.gen = sim_op_gen_adjtimex,
+		.exec = sim_op_exec_adjtimex,
 	},
 	[SIM_OP_CLOCK_ADJTIME] = {
 		.args = { { "clock", SIM_ARG_CLOCK, SIM_OP_FIELD_CLOCK },
@@ -82,6 +86,7 @@ const struct sim_op_desc sim_op_kinds[SIM_OP_NR_KINDS] = {
 		.fuzzed = true,
 		.weight = 4,
 		.gen = sim_op_gen_adjtimex,
+		.exec = sim_op_exec_adjtimex,
 	},
 	[SIM_OP_SETTIMEOFDAY] = {
 		.args = { { "time and zone", SIM_ARG_TOD } },
@@ -90,6 +95,7 @@ const struct sim_op_desc sim_op_kinds[SIM_OP_NR_KINDS] = {
 		.fuzzed = true,
 		.weight = 6,
 		.gen = sim_op_gen_set,
+		.exec = sim_op_exec_set,
 	},
 	[SIM_OP_CLOCK_SETTIME] = {
 		.args = { { "clock", SIM_ARG_CLOCK, SIM_OP_FIELD_CLOCK },
@@ -99,6 +105,7 @@ const struct sim_op_desc sim_op_kinds[SIM_OP_NR_KINDS] = {
 		.fuzzed = true,
 		.weight = 4,
 		.gen = sim_op_gen_set,
+		.exec = sim_op_exec_set,
 	},
 	[SIM_OP_COUNTER_PPB] = {
 		.args = { { "ppb", SIM_ARG_NUMBER, SIM_OP_FIELD_A, .lo = -PPB_MAX, .hi = PPB_MAX,
@@ -108,6 +115,7 @@ const struct sim_op_desc sim_op_kinds[SIM_OP_NR_KINDS] = {
 		.fuzzed = true,
 		.weight = 4,
 		.gen = sim_op_gen_counter_ppb,
+		.exec = sim_op_exec_counter_ppb,
 	},
 	[SIM_OP_SUSPEND] = {
 		.args = { { "ns", SIM_ARG_SPAN, SIM_OP_FIELD_A } },
@@ -116,6 +124,7 @@ const struct sim_op_desc sim_op_kinds[SIM_OP_NR_KINDS] = {
 		.fuzzed = true,
 		.weight = 2,
 		.gen = sim_op_gen_suspend,
+		.exec = sim_op_exec_suspend,
 	},
 	[SIM_OP_SKEW] = {
 		.args = { { "cpu", SIM_ARG_CPU, SIM_OP_FIELD_CLOCK, .lo = 1,
@@ -127,15 +136,18 @@ const struct sim_op_desc sim_op_kinds[SIM_OP_NR_KINDS] = {
 		.fuzzed = true,
 		.weight = 2,
 		.gen = sim_op_gen_skew,
+		.exec = sim_op_exec_skew,
 	},
 	/* A bug is the fuzz target's parameter, not part of its input. */
 	[SIM_OP_INJECT] = {
 		.args = { { "bugs", SIM_ARG_BUGS, SIM_OP_FIELD_A } },
 		.nr_args = 1,
+		.exec = sim_op_exec_inject,
 	},
 	[SIM_OP_MIDWRITE] = {
 		.fuzzed = true,
 		.weight = 2,
+		.exec = sim_op_exec_midwrite,
 	},
 	[SIM_OP_CLOCKSOURCE] = {
 		.args = { { "clocksource", SIM_ARG_CHOICE, SIM_OP_FIELD_A, .lo = 0,
@@ -144,6 +156,7 @@ const struct sim_op_desc sim_op_kinds[SIM_OP_NR_KINDS] = {
 		.switches_cs = true,
 		.fuzzed = true,
 		.weight = 2,
+		.exec = sim_op_exec_clocksource,
 	},
 };
 
