@@ -154,7 +154,7 @@ void sim_op_gen_set(struct sim_op *op, struct sim_rng *r);
 void sim_op_gen_counter_ppb(struct sim_op *op, struct sim_rng *r);
 void sim_op_gen_skew(struct sim_op *op, struct sim_rng *r);
 
-/* ... and the executor's (ops_exec.c, ops_exec_kinds.c). */
+/* ... and the executor's (ops_exec_kinds.c). */
 int sim_op_exec_ticks(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop);
 int sim_op_exec_idle(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop);
 int sim_op_exec_stall(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop);
