@@ -18,8 +18,9 @@
 
 /**
  * enum sim_op_arg_type - how one argument of an op is written, read and bounded
- * @SIM_ARG_COUNT:    a number: text a whole number within [text_lo, text_hi];
- *                    bytes a varint taken modulo into [lo, hi]
+ * @SIM_ARG_COUNT:    a number: text a whole number (within [text_lo, text_hi]
+ *                    when the arg has a range message); bytes a varint taken
+ *                    modulo into [lo, hi]
  * @SIM_ARG_CPU:      a CPU number, as SIM_ARG_COUNT, but every text error is
  *                    the range message
  * @SIM_ARG_NUMBER:   a signed number: text a whole number (within [text_lo,
@@ -71,7 +72,7 @@ enum sim_op_field {
  * @field:      where it goes, for the one-number types
  * @lo:         the decoder's bound below (COUNT, CPU, CHOICE, NUMBER)
  * @hi:         the decoder's bound above
- * @text_lo:    the text's bound below (COUNT, CPU; NUMBER with @range_pre)
+ * @text_lo:    the text's bound below (CPU; COUNT and NUMBER with @range_pre)
  * @text_hi:    the text's bound above
  * @range_pre:  the text error for a number beyond the text's bounds is
  *              "KIND: @range_pre @text_hi @range_post"
