@@ -42,7 +42,7 @@ static u64 min_u64(u64 a, u64 b)
 	return a < b ? a : b;
 }
 
-/*
+/**
  * sim_op_exec_idle() - a NOHZ idle of @op->a ns: the tick is never deferred beyond the
  * clocksource's max_idle_ns after the last tick (sim_nohz_room_ns()), so a longer idle is several
  * maximal gaps, each ended by a tick (at most SIM_OPS_MAX_TICKS of them; the decoder keeps fuzz
@@ -71,7 +71,7 @@ int sim_op_exec_idle(struct exec *x, const struct sim_op *op, u64 bugs, bool *st
 	return 0;
 }
 
-/* sim_op_exec_adjtimex() - adjtimex() or clock_adjtime() with its properties. */
+/** sim_op_exec_adjtimex() - adjtimex() or clock_adjtime() with its properties. */
 int sim_op_exec_adjtimex(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
 {
 	struct oracle_snapshot v0, k0, v1, k1;
@@ -135,7 +135,7 @@ int sim_op_exec_adjtimex(struct exec *x, const struct sim_op *op, u64 bugs, bool
 	return ret;
 }
 
-/*
+/**
  * sim_op_exec_set() - settimeofday() and clock_settime(); a success may have set the clock
  * (or warped it).
  */
@@ -157,7 +157,7 @@ int sim_op_exec_set(struct exec *x, const struct sim_op *op, u64 bugs, bool *sto
 	return ret;
 }
 
-/* sim_op_exec_ticks() - @op->a ticks, each checked. */
+/** sim_op_exec_ticks() - @op->a ticks, each checked. */
 int sim_op_exec_ticks(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
 {
 	(void)bugs;
@@ -166,7 +166,7 @@ int sim_op_exec_ticks(struct exec *x, const struct sim_op *op, u64 bugs, bool *s
 	return 0;
 }
 
-/* sim_op_exec_stall() - @op->a ns without a tick, at most what the counter spans. */
+/** sim_op_exec_stall() - @op->a ns without a tick, at most what the counter spans. */
 int sim_op_exec_stall(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
 {
 	struct sim_system *s = x->s;
@@ -180,7 +180,7 @@ int sim_op_exec_stall(struct exec *x, const struct sim_op *op, u64 bugs, bool *s
 	return 0;
 }
 
-/* sim_op_exec_counter_ppb() - the counter's true frequency error becomes @op->a ppb. */
+/** sim_op_exec_counter_ppb() - the counter's true frequency error becomes @op->a ppb. */
 int sim_op_exec_counter_ppb(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
 {
 	(void)bugs;
@@ -189,7 +189,7 @@ int sim_op_exec_counter_ppb(struct exec *x, const struct sim_op *op, u64 bugs, b
 	return 0;
 }
 
-/* sim_op_exec_suspend() - suspend, @op->a ns pass, resume with that sleep. */
+/** sim_op_exec_suspend() - suspend, @op->a ns pass, resume with that sleep. */
 int sim_op_exec_suspend(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
 {
 	struct sim_system *s = x->s;
@@ -207,7 +207,7 @@ int sim_op_exec_suspend(struct exec *x, const struct sim_op *op, u64 bugs, bool 
 	return 0;
 }
 
-/* sim_op_exec_skew() - CPU @op->clock's view of the counter is @op->a cycles off. */
+/** sim_op_exec_skew() - CPU @op->clock's view of the counter is @op->a cycles off. */
 int sim_op_exec_skew(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
 {
 	(void)bugs;
@@ -221,7 +221,7 @@ int sim_op_exec_skew(struct exec *x, const struct sim_op *op, u64 bugs, bool *st
 	return 0;
 }
 
-/* sim_op_exec_inject() - the bugs of mask @op->a switched on, besides the run's @bugs. */
+/** sim_op_exec_inject() - the bugs of mask @op->a switched on, besides the run's @bugs. */
 int sim_op_exec_inject(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
 {
 	(void)stop;
@@ -229,7 +229,7 @@ int sim_op_exec_inject(struct exec *x, const struct sim_op *op, u64 bugs, bool *
 	return 0;
 }
 
-/* sim_op_exec_midwrite() - check from inside the next vvar page update. */
+/** sim_op_exec_midwrite() - check from inside the next vvar page update. */
 int sim_op_exec_midwrite(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
 {
 	(void)op;
@@ -239,7 +239,7 @@ int sim_op_exec_midwrite(struct exec *x, const struct sim_op *op, u64 bugs, bool
 	return 0;
 }
 
-/* sim_op_exec_clocksource() - write clocksource @op->a to current_clocksource. */
+/** sim_op_exec_clocksource() - write clocksource @op->a to current_clocksource. */
 int sim_op_exec_clocksource(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
 {
 	(void)bugs;

@@ -4,8 +4,11 @@
  * One entry per kind of enum sim_op_kind.  A new kind is its enum value
  * (sim/ops/ops.h, before SIM_OP_NR_KINDS and, to keep older fuzz inputs
  * decoding unchanged, after the kinds already there), its text name below,
- * its entry in sim_op_kinds[] and its executor function; a number of a new
- * type adds a case to each stage's codec of enum sim_op_arg_type.
+ * its entry in sim_op_kinds[] and its executor function (sim/ops/
+ * ops_exec_kinds.c, declared in ops_kinds.h); a generator of its own only
+ * when uniform numbers within their bounds will not do.  A number of a new
+ * type adds a case to each stage's codec of enum sim_op_arg_type, a new
+ * kind of cost (enum sim_op_time) a case to the decoder's budget.
  */
 #include "sim/ops/ops_kinds.h"
 
