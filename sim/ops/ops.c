@@ -6,27 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The text names, as scenario `at` lines spell them. */
-const char *const sim_op_names[SIM_OP_NR_KINDS] = {
-	[SIM_OP_READ] = "read",
-	[SIM_OP_TICKS] = "ticks",
-	[SIM_OP_IDLE] = "idle",
-	[SIM_OP_STALL] = "stall",
-	[SIM_OP_ADJTIMEX] = "adjtimex",
-	[SIM_OP_CLOCK_ADJTIME] = "clock_adjtime",
-	[SIM_OP_SETTIMEOFDAY] = "settimeofday",
-	[SIM_OP_CLOCK_SETTIME] = "clock_settime",
-	[SIM_OP_COUNTER_PPB] = "counter-ppb",
-	[SIM_OP_SUSPEND] = "suspend",
-	[SIM_OP_SKEW] = "skew",
-	[SIM_OP_INJECT] = "inject",
-	[SIM_OP_MIDWRITE] = "read-mid-write",
-	[SIM_OP_CLOCKSOURCE] = "clocksource",
-};
-
-/* The clocksource names of a `clocksource` op, in the order of its index. */
-const char *const sim_op_cs_names[SIM_OP_NR_CS] = { "tsc", "hpet", "acpi_pm", "jiffies" };
-
 /** sim_op_cs_from_name() - the index of clocksource @name in sim_op_cs_names[], or -1. */
 int sim_op_cs_from_name(const char *name)
 {

@@ -18,7 +18,8 @@
 #include "timekeeper/adjtimex.h"
 
 /**
- * enum sim_op_kind - what an op does (its text name in sim_op_names[])
+ * enum sim_op_kind - what an op does (its text name in sim_op_names[], its descriptor in
+ *                    sim_op_kinds[]: sim/ops/ops_kinds.h)
  * @SIM_OP_READ:          advance to the op's time (ticks run) and read every
  *                        clock through both paths
  * @SIM_OP_TICKS:         run @a more ticks exactly (at most SIM_OPS_MAX_TICKS)

@@ -9,19 +9,17 @@
  *   header   5 bytes: HZ, counter frequency, counter width, frequency error,
  *            start value (each an index into a table below; start: 0, or
  *            that many << 16 cycles before the wrap)
- *   op       kind byte (low 7 bits mod the kinds; bit 7: not privileged),
- *            time since the previous op (ns, varint), then the op's numbers
- *            as LEB128 varints (signed ones zig-zag coded):
- *            ticks N | idle/stall/suspend NS | counter-ppb PPB | skew CPU CYCLES
- *            adjtimex MODES + the fields its mode bits use, in struct order
- *            clock_adjtime CLOCK, then as adjtimex
- *            settimeofday FLAGS (1 time, 2 zone) SEC USEC MINUTESWEST DSTTIME
- *            clock_settime CLOCK SEC NSEC
- *            clocksource INDEX (of sim_op_cs_names[], modulo their number)
+ *   op       kind byte (low 7 bits mod the fuzzed kinds, in enum order;
+ *            bit 7: not privileged), time since the previous op (ns,
+ *            varint), then the op's arguments as its entry in sim_op_kinds[]
+ *            lists them (sim/ops/ops_kinds.c), each coded as its type says
+ *            (enum sim_op_arg_type), numbers as LEB128 varints (signed ones
+ *            zig-zag coded), e.g. skew CPU CYCLES, clock_adjtime CLOCK MODES
+ *            and the timex fields its mode bits use, in struct order
  *
  * sim_ops_encode() (sim/ops/ops_encode.c) writes the same format, so the seed
- * corpus is generated from op lists (tests/fuzz/gen_corpus.c).  `inject` ops are never decoded:
- * a bug is the target's parameter, not part of the input.
+ * corpus is generated from op lists (tests/fuzz/gen_corpus.c).  Kinds that are not fuzzed
+ * (`inject`: a bug is the target's parameter, not part of the input) are never decoded.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -29,8 +27,8 @@
 
 #include "sim/clocksources.h"
 #include "sim/counter.h"
-#include "sim/ops/ops.h"
 #include "sim/ops/ops_format.h"
+#include "sim/ops/ops_kinds.h"
 
 /*
  * What one input may cost.  An execution's time is its ticks (each runs
@@ -52,9 +50,6 @@
 #define DT_MAX_NS (NSEC_PER_SEC / 4)
 /* A span beyond its limit wraps to its low 32 bits (< 4.3 s), then modulo the limit. */
 #define SPAN_WRAP_MASK 0xffffffffULL
-/* A counter frequency error beyond 5 % is no longer a crystal. */
-#define PPB_MAX 50000000LL
-#define SKEW_MAX (1LL << 40)
 
 struct reader {
 	const u8 *p, *end;
@@ -195,11 +190,12 @@ static u64 fit_span(u64 v, u64 limit)
  */
 static u64 fit_quiet(struct sim_op *op, struct budget *b)
 {
+	enum sim_op_time time = sim_op_kinds[op->kind].time;
 	u64 v = (u64)op->a, limit;
 
-	if (op->kind == SIM_OP_SUSPEND) {
+	if (time == SIM_OP_TIME_SUSPEND) {
 		limit = SIM_OPS_MAX_SPAN_NS;
-	} else if (op->kind == SIM_OP_STALL) {
+	} else if (time == SIM_OP_TIME_STALL) {
 		limit = b->stall_max < b->span_left ? b->stall_max : b->span_left;
 	} else {
 		unsigned __int128 gaps =
@@ -208,62 +204,70 @@ static u64 fit_quiet(struct sim_op *op, struct budget *b)
 		limit = gaps < b->span_left ? (u64)gaps : b->span_left;
 	}
 	v = fit_span(v, limit);
-	if (op->kind != SIM_OP_SUSPEND)
+	if (time != SIM_OP_TIME_SUSPEND)
 		b->span_left -= v;
-	if (op->kind == SIM_OP_IDLE && v)
+	if (time == SIM_OP_TIME_IDLE && v)
 		b->ticked_left -= (v + b->max_idle - 1) / b->max_idle * b->period;
 	op->a = (s64)v;
 	return v;
 }
 
-/* The op's numbers. */
+/* The op's numbers, each as its type is coded (enum sim_op_arg_type). */
 static void decode_args(struct reader *r, struct sim_op *op)
 {
+	const struct sim_op_desc *k = &sim_op_kinds[op->kind];
 	u8 flags;
 
-	switch (op->kind) {
-	case SIM_OP_TICKS:
-		op->a = (s64)(get_u64(r) % (SIM_OPS_MAX_TICKS + 1));
-		break;
-	case SIM_OP_IDLE:
-	case SIM_OP_STALL:
-	case SIM_OP_SUSPEND:
-		op->a = (s64)get_u64(r);
-		break;
-	case SIM_OP_ADJTIMEX:
-		decode_timex(r, &op->tx);
-		break;
-	case SIM_OP_CLOCK_ADJTIME:
-		op->clock = (s32)get_s64(r);
-		decode_timex(r, &op->tx);
-		break;
-	case SIM_OP_SETTIMEOFDAY:
-		flags = get_byte(r);
-		op->has_tv = flags & 1;
-		op->has_tz = flags & 2;
-		op->a = get_s64(r);
-		op->b = get_s64(r);
-		op->tz.tz_minuteswest = (int)get_s64(r);
-		op->tz.tz_dsttime = (int)get_s64(r);
-		break;
-	case SIM_OP_CLOCK_SETTIME:
-		op->clock = (s32)get_s64(r);
-		op->a = get_s64(r);
-		op->b = get_s64(r);
-		break;
-	case SIM_OP_COUNTER_PPB:
-		op->a = clamp_s64(get_s64(r), -PPB_MAX, PPB_MAX);
-		break;
-	case SIM_OP_SKEW:
-		op->clock = (s32)(1 + get_u64(r) % (SIM_OPS_MAX_CPUS - 1));
-		op->a = clamp_s64(get_s64(r), -SKEW_MAX, SKEW_MAX);
-		break;
-	case SIM_OP_CLOCKSOURCE:
-		op->a = (s64)(get_u64(r) % SIM_OP_NR_CS);
-		break;
-	default:
-		break;
+	for (unsigned int i = 0; i < k->nr_args; i++) {
+		const struct sim_op_arg *arg = &k->args[i];
+
+		switch (arg->type) {
+		case SIM_ARG_COUNT:
+		case SIM_ARG_CPU:
+		case SIM_ARG_CHOICE:
+			sim_op_arg_set(op, arg,
+				       arg->lo + (s64)(get_u64(r) % (u64)(arg->hi - arg->lo + 1)));
+			break;
+		case SIM_ARG_SPAN:
+			sim_op_arg_set(op, arg, (s64)get_u64(r));
+			break;
+		case SIM_ARG_NUMBER:
+			sim_op_arg_set(op, arg, clamp_s64(get_s64(r), arg->lo, arg->hi));
+			break;
+		case SIM_ARG_CLOCK:
+			op->clock = (s32)get_s64(r);
+			break;
+		case SIM_ARG_TIMEX:
+			decode_timex(r, &op->tx);
+			break;
+		case SIM_ARG_TOD:
+			flags = get_byte(r);
+			op->has_tv = flags & 1;
+			op->has_tz = flags & 2;
+			op->a = get_s64(r);
+			op->b = get_s64(r);
+			op->tz.tz_minuteswest = (int)get_s64(r);
+			op->tz.tz_dsttime = (int)get_s64(r);
+			break;
+		case SIM_ARG_TIMESPEC:
+			op->a = get_s64(r);
+			op->b = get_s64(r);
+			break;
+		case SIM_ARG_BUGS: /* never fuzzed */
+			break;
+		}
 	}
+}
+
+/* The fuzzed kind number @i: the @i-th kind of sim_op_kinds[] that is fuzzed. */
+static enum sim_op_kind fuzzed_kind(unsigned int i)
+{
+	int k = 0;
+
+	for (;; k++)
+		if (sim_op_kinds[k].fuzzed && !i--)
+			break;
+	return (enum sim_op_kind)k;
 }
 
 /*
@@ -287,29 +291,29 @@ static void fit_op(struct sim_op *op, u64 dt, struct budget *b)
 		b->paid = end;
 	}
 	op->t_ns = b->t = end;
-	switch (op->kind) {
-	case SIM_OP_TICKS:
+	switch (sim_op_kinds[op->kind].time) {
+	case SIM_OP_TIME_TICKS:
 		if ((u64)op->a > b->ticked_left / b->period)
 			op->a = (s64)(b->ticked_left / b->period);
 		/* Ticks count against the budget; the next op's time is not moved. */
 		b->ticked_left -= (u64)op->a * b->period;
 		b->paid += (u64)op->a * b->period;
 		break;
-	case SIM_OP_IDLE:
-	case SIM_OP_STALL:
-	case SIM_OP_SUSPEND:
+	case SIM_OP_TIME_IDLE:
+	case SIM_OP_TIME_STALL:
+	case SIM_OP_TIME_SUSPEND:
 		b->t += fit_quiet(op, b);
 		if (b->paid < b->t)
 			b->paid = b->t;
 		break;
-	case SIM_OP_CLOCKSOURCE:
+	case SIM_OP_TIME_NONE:
+		break;
+	}
+	if (sim_op_kinds[op->kind].switches_cs) {
 		if (b->cs_max_idle && b->cs_max_idle < b->max_idle)
 			b->max_idle = b->cs_max_idle;
 		if (b->cs_stall_max < b->stall_max)
 			b->stall_max = b->cs_stall_max;
-		break;
-	default:
-		break;
 	}
 }
 
@@ -326,7 +330,11 @@ static void fit_op(struct sim_op *op, u64 dt, struct budget *b)
 void sim_ops_decode(struct sim_op_list *l, const u8 *data, size_t size)
 {
 	struct reader r = { data, data + size };
+	unsigned int nr_fuzzed = 0;
 	struct budget b;
+
+	for (int k = 0; k < SIM_OP_NR_KINDS; k++)
+		nr_fuzzed += sim_op_kinds[k].fuzzed;
 
 	sim_ops_clear(l);
 	decode_config(&r, &l->cfg);
@@ -335,10 +343,8 @@ void sim_ops_decode(struct sim_op_list *l, const u8 *data, size_t size)
 		struct sim_op op = { 0 };
 		u8 k = get_byte(&r);
 		u64 dt = get_u64(&r);
-		unsigned int kind = (k & 0x7f) % (SIM_OP_NR_KINDS - 1);
 
-		/* Every kind but SIM_OP_INJECT: a bug is not fuzz input. */
-		op.kind = (enum sim_op_kind)(kind >= SIM_OP_INJECT ? kind + 1 : kind);
+		op.kind = fuzzed_kind((k & 0x7f) % nr_fuzzed);
 		op.user = k >> 7;
 		decode_args(&r, &op);
 		fit_op(&op, dt, &b);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 // tksim's own: op list -> fuzz input bytes, the inverse of sim_ops_decode() (format in
 // sim/ops/ops_decode.c).
-#include "sim/ops/ops.h"
 #include "sim/ops/ops_format.h"
+#include "sim/ops/ops_kinds.h"
 
 struct writer {
 	u8 *p;
@@ -51,6 +51,58 @@ static void encode_timex(struct writer *w, const struct tk_timex *tx)
 #undef PUT
 }
 
+/* The number of fuzzed kind @kind in the format: how many fuzzed kinds come before it. */
+static unsigned int fuzzed_index(enum sim_op_kind kind)
+{
+	unsigned int i = 0;
+
+	for (int k = 0; k < (int)kind; k++)
+		i += sim_op_kinds[k].fuzzed;
+	return i;
+}
+
+/* The op's arguments, as decode_args() (sim/ops/ops_decode.c) reads them. */
+static void encode_args(struct writer *w, const struct sim_op *op)
+{
+	const struct sim_op_desc *k = &sim_op_kinds[op->kind];
+
+	for (unsigned int i = 0; i < k->nr_args; i++) {
+		const struct sim_op_arg *arg = &k->args[i];
+		s64 v = sim_op_arg_get(op, arg);
+
+		switch (arg->type) {
+		case SIM_ARG_COUNT:
+		case SIM_ARG_CPU:
+		case SIM_ARG_CHOICE:
+			put_u64(w, v < arg->lo ? 0 : (u64)(v - arg->lo));
+			break;
+		case SIM_ARG_SPAN:
+			put_u64(w, (u64)v);
+			break;
+		case SIM_ARG_NUMBER:
+		case SIM_ARG_CLOCK:
+			put_s64(w, v);
+			break;
+		case SIM_ARG_TIMEX:
+			encode_timex(w, &op->tx);
+			break;
+		case SIM_ARG_TOD:
+			put_byte(w, (u8)((op->has_tv ? 1 : 0) | (op->has_tz ? 2 : 0)));
+			put_s64(w, op->a);
+			put_s64(w, op->b);
+			put_s64(w, op->tz.tz_minuteswest);
+			put_s64(w, op->tz.tz_dsttime);
+			break;
+		case SIM_ARG_TIMESPEC:
+			put_s64(w, op->a);
+			put_s64(w, op->b);
+			break;
+		case SIM_ARG_BUGS: /* never fuzzed */
+			break;
+		}
+	}
+}
+
 /**
  * sim_ops_encode() - the fuzz input that decodes to @l
  * @l:    the list
@@ -58,7 +110,8 @@ static void encode_timex(struct writer *w, const struct tk_timex *tx)
  * @size: its size
  *
  * A configuration outside the decoder's tables becomes the tables' first
- * entry, a value beyond a clamp its clamp, and `inject` ops are left out;
+ * entry, a value beyond a clamp its clamp, and ops of kinds that are not fuzzed
+ * (`inject`) are left out;
  * otherwise sim_ops_decode() gives @l back.
  *
  * Return: the length of the encoding (may exceed @size: then it is cut).
@@ -78,56 +131,17 @@ size_t sim_ops_encode(const struct sim_op_list *l, u8 *buf, size_t size)
 	put_byte(&w, c->counter.start ? (u8)(back >> 16 > 255 ? 255 : back >> 16 ?: 1) : 0);
 	for (unsigned int i = 0; i < l->n; i++) {
 		const struct sim_op *op = &l->ops[i];
-		unsigned int kind = op->kind;
+		const struct sim_op_desc *k = &sim_op_kinds[op->kind];
 
-		if (op->kind == SIM_OP_INJECT)
+		if (!k->fuzzed)
 			continue;
-		put_byte(&w,
-			 (u8)((kind > SIM_OP_INJECT ? kind - 1 : kind) | (op->user ? 0x80 : 0)));
+		put_byte(&w, (u8)(fuzzed_index(op->kind) | (op->user ? 0x80 : 0)));
 		put_u64(&w, op->t_ns > t ? op->t_ns - t : 0);
 		if (op->t_ns > t)
 			t = op->t_ns;
-		switch (op->kind) {
-		case SIM_OP_TICKS:
-			put_u64(&w, (u64)op->a);
-			break;
-		case SIM_OP_IDLE:
-		case SIM_OP_STALL:
-		case SIM_OP_SUSPEND:
-			put_u64(&w, (u64)op->a);
+		encode_args(&w, op);
+		if (k->time != SIM_OP_TIME_NONE && k->time != SIM_OP_TIME_TICKS)
 			t += (u64)op->a;
-			break;
-		case SIM_OP_CLOCK_ADJTIME:
-			put_s64(&w, op->clock);
-			/* fall through */
-		case SIM_OP_ADJTIMEX:
-			encode_timex(&w, &op->tx);
-			break;
-		case SIM_OP_SETTIMEOFDAY:
-			put_byte(&w, (u8)((op->has_tv ? 1 : 0) | (op->has_tz ? 2 : 0)));
-			put_s64(&w, op->a);
-			put_s64(&w, op->b);
-			put_s64(&w, op->tz.tz_minuteswest);
-			put_s64(&w, op->tz.tz_dsttime);
-			break;
-		case SIM_OP_CLOCK_SETTIME:
-			put_s64(&w, op->clock);
-			put_s64(&w, op->a);
-			put_s64(&w, op->b);
-			break;
-		case SIM_OP_COUNTER_PPB:
-			put_s64(&w, op->a);
-			break;
-		case SIM_OP_SKEW:
-			put_u64(&w, (u64)(op->clock > 0 ? op->clock - 1 : 0));
-			put_s64(&w, op->a);
-			break;
-		case SIM_OP_CLOCKSOURCE:
-			put_u64(&w, (u64)op->a);
-			break;
-		default:
-			break;
-		}
 	}
 	return w.n;
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* tksim's own: what the op executor's files share (sim/ops/ops_exec.c, sim/ops/ops_finding.c). */
+/* tksim's own: what the op executor's files share (sim/ops/ops_exec.c, ops_exec_kinds.c,
+ * ops_finding.c). */
 #ifndef TKSIM_SIM_OPS_OPS_EXEC_INT_H
 #define TKSIM_SIM_OPS_OPS_EXEC_INT_H
 
@@ -28,6 +29,7 @@ struct exec {
 };
 
 bool ops_finding(struct exec *x, const char *kind);
+bool ops_one_tick(struct exec *x);
 /* ns not yet accumulated (the counter past cycle_last, converted with tkr_mono). */
 u64 ops_pending_ns(const struct exec *x);
 

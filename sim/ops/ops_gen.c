@@ -8,6 +8,7 @@
  * one that still fails with the same signature.
  */
 #include "sim/ops/ops_gen.h"
+#include "sim/ops/ops_kinds.h"
 
 #include "timekeeper/time64.h"
 
@@ -104,73 +105,105 @@ static u64 gen_dt(struct sim_rng *r, const struct sim_op_list *l, u64 t)
 	}
 }
 
+/* The per-kind generators sim_op_kinds[] names (sim/ops/ops_kinds.c). */
+
+/** sim_op_gen_ticks() - a few ticks, sometimes a few dozen. */
+void sim_op_gen_ticks(struct sim_op *op, struct sim_rng *r)
+{
+	op->a = sim_rng_below(r, 8) ? sim_rng_range(r, 1, 4) : sim_rng_range(r, 8, 32);
+}
+
+/** sim_op_gen_quiet() - an idle or stall: mostly seconds, one in eight up to 1600 s. */
+void sim_op_gen_quiet(struct sim_op *op, struct sim_rng *r)
+{
+	/* 1600 s: the decoder's span, beyond max_cycles. */
+	op->a = (s64)(sim_rng_below(r, 8) ? sim_rng_below(r, 3 * NSEC_PER_SEC)
+					  : sim_rng_below(r, 1600 * NSEC_PER_SEC));
+}
+
+/** sim_op_gen_suspend() - a suspend of seconds, or up to SIM_OPS_MAX_SPAN_NS. */
+void sim_op_gen_suspend(struct sim_op *op, struct sim_rng *r)
+{
+	op->a = (s64)(sim_rng_below(r, 2) ? sim_rng_below(r, 5 * NSEC_PER_SEC)
+					  : sim_rng_below(r, SIM_OPS_MAX_SPAN_NS));
+}
+
+/** sim_op_gen_adjtimex() - adjtimex() or clock_adjtime(): a timex, and a clock (mostly 0). */
+void sim_op_gen_adjtimex(struct sim_op *op, struct sim_rng *r)
+{
+	gen_timex(&op->tx, r);
+	op->clock = sim_rng_below(r, 2) ? 0 : (s32)sim_rng_range(r, -1, 13);
+}
+
+/** sim_op_gen_set() - settimeofday() or clock_settime(): around 2026, or a limit. */
+void sim_op_gen_set(struct sim_op *op, struct sim_rng *r)
+{
+	op->has_tv = op->kind == SIM_OP_SETTIMEOFDAY && sim_rng_below(r, 4) != 0;
+	op->has_tz = op->kind == SIM_OP_SETTIMEOFDAY && sim_rng_below(r, 3) == 0;
+	op->clock = sim_rng_below(r, 4) ? 0 : (s32)sim_rng_range(r, -1, 12);
+	op->a = sim_rng_below(r, 2) ? 1767225600 + sim_rng_range(r, -86400, 86400)
+				    : PICK(r, 0x7fffffff - 1, 0x7fffffff, 0x80000000LL,
+					   TIME_SETTOD_SEC_MAX, KTIME_SEC_MAX, -1, 0, 1, S64_MAX);
+	op->b = sim_rng_below(r, 4) ? sim_rng_range(r, 0, 999999) : any_s64(r);
+	op->tz.tz_minuteswest = (int)sim_rng_range(r, -15 * 60 - 1, 15 * 60 + 1);
+	op->tz.tz_dsttime = (int)sim_rng_range(r, -1, 2);
+}
+
+/** sim_op_gen_counter_ppb() - a counter frequency error, mostly small. */
+void sim_op_gen_counter_ppb(struct sim_op *op, struct sim_rng *r)
+{
+	op->a = sim_rng_range(r, -50000000, 50000000) / (s64)(1 + sim_rng_below(r, 1000));
+}
+
+/** sim_op_gen_skew() - a CPU other than 0, within a million cycles of the others. */
+void sim_op_gen_skew(struct sim_op *op, struct sim_rng *r)
+{
+	op->clock = (s32)sim_rng_range(r, 1, SIM_OPS_MAX_CPUS - 1);
+	op->a = sim_rng_range(r, -1000000, 1000000);
+}
+
+/* A kind without a generator of its own: each one-number argument uniform within its bounds. */
+static void gen_args(struct sim_op *op, struct sim_rng *r)
+{
+	const struct sim_op_desc *k = &sim_op_kinds[op->kind];
+
+	for (unsigned int i = 0; i < k->nr_args; i++) {
+		const struct sim_op_arg *arg = &k->args[i];
+
+		switch (arg->type) {
+		case SIM_ARG_COUNT:
+		case SIM_ARG_CPU:
+		case SIM_ARG_CHOICE:
+		case SIM_ARG_NUMBER:
+			sim_op_arg_set(op, arg, sim_rng_range(r, arg->lo, arg->hi));
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+/* An op at @t of a kind drawn by the weights of sim_op_kinds[]. */
 static void gen_op(struct sim_op *op, struct sim_rng *r, u64 t)
 {
-	static const u8 weights[SIM_OP_NR_KINDS] = {
-		[SIM_OP_READ] = 14,	   [SIM_OP_TICKS] = 8,	       [SIM_OP_IDLE] = 4,
-		[SIM_OP_STALL] = 2,	   [SIM_OP_ADJTIMEX] = 40,     [SIM_OP_CLOCK_ADJTIME] = 4,
-		[SIM_OP_SETTIMEOFDAY] = 6, [SIM_OP_CLOCK_SETTIME] = 4, [SIM_OP_COUNTER_PPB] = 4,
-		[SIM_OP_SUSPEND] = 2,	   [SIM_OP_SKEW] = 2,	       [SIM_OP_MIDWRITE] = 2,
-		[SIM_OP_CLOCKSOURCE] = 2,
-	};
+	const struct sim_op_desc *kd;
 	unsigned int total = 0, x;
 	int k;
 
 	for (k = 0; k < SIM_OP_NR_KINDS; k++)
-		total += weights[k];
+		total += sim_op_kinds[k].weight;
 	x = (unsigned int)sim_rng_below(r, total);
-	for (k = 0; x >= weights[k]; k++)
-		x -= weights[k];
+	for (k = 0; x >= sim_op_kinds[k].weight; k++)
+		x -= sim_op_kinds[k].weight;
+	kd = &sim_op_kinds[k];
 	memset(op, 0, sizeof(*op));
 	op->kind = (enum sim_op_kind)k;
 	op->t_ns = t;
 	op->user = sim_rng_below(r, 10) == 0;
-	switch (op->kind) {
-	case SIM_OP_TICKS:
-		op->a = sim_rng_below(r, 8) ? sim_rng_range(r, 1, 4) : sim_rng_range(r, 8, 32);
-		break;
-	case SIM_OP_IDLE:
-	case SIM_OP_STALL:
-		/* Mostly seconds; one in eight up to 1600 s (the decoder's span: beyond
-		 * max_cycles). */
-		op->a = (s64)(sim_rng_below(r, 8) ? sim_rng_below(r, 3 * NSEC_PER_SEC)
-						  : sim_rng_below(r, 1600 * NSEC_PER_SEC));
-		break;
-	case SIM_OP_SUSPEND:
-		op->a = (s64)(sim_rng_below(r, 2) ? sim_rng_below(r, 5 * NSEC_PER_SEC)
-						  : sim_rng_below(r, SIM_OPS_MAX_SPAN_NS));
-		break;
-	case SIM_OP_ADJTIMEX:
-	case SIM_OP_CLOCK_ADJTIME:
-		gen_timex(&op->tx, r);
-		op->clock = sim_rng_below(r, 2) ? 0 : (s32)sim_rng_range(r, -1, 13);
-		break;
-	case SIM_OP_SETTIMEOFDAY:
-	case SIM_OP_CLOCK_SETTIME:
-		op->has_tv = op->kind == SIM_OP_SETTIMEOFDAY && sim_rng_below(r, 4) != 0;
-		op->has_tz = op->kind == SIM_OP_SETTIMEOFDAY && sim_rng_below(r, 3) == 0;
-		op->clock = sim_rng_below(r, 4) ? 0 : (s32)sim_rng_range(r, -1, 12);
-		op->a = sim_rng_below(r, 2)
-				? 1767225600 + sim_rng_range(r, -86400, 86400)
-				: PICK(r, 0x7fffffff - 1, 0x7fffffff, 0x80000000LL,
-				       TIME_SETTOD_SEC_MAX, KTIME_SEC_MAX, -1, 0, 1, S64_MAX);
-		op->b = sim_rng_below(r, 4) ? sim_rng_range(r, 0, 999999) : any_s64(r);
-		op->tz.tz_minuteswest = (int)sim_rng_range(r, -15 * 60 - 1, 15 * 60 + 1);
-		op->tz.tz_dsttime = (int)sim_rng_range(r, -1, 2);
-		break;
-	case SIM_OP_COUNTER_PPB:
-		op->a = sim_rng_range(r, -50000000, 50000000) / (s64)(1 + sim_rng_below(r, 1000));
-		break;
-	case SIM_OP_SKEW:
-		op->clock = (s32)sim_rng_range(r, 1, SIM_OPS_MAX_CPUS - 1);
-		op->a = sim_rng_range(r, -1000000, 1000000);
-		break;
-	case SIM_OP_CLOCKSOURCE:
-		op->a = (s64)sim_rng_below(r, SIM_OP_NR_CS);
-		break;
-	default:
-		break;
-	}
+	if (kd->gen)
+		kd->gen(op, r);
+	else
+		gen_args(op, r);
 }
 
 /**
@@ -209,7 +242,8 @@ void sim_ops_generate(struct sim_op_list *l, struct sim_rng *r, unsigned int nr_
 		gen_op(&op, r, t);
 		if (!sim_ops_push(l, &op))
 			return;
-		if (op.kind == SIM_OP_IDLE || op.kind == SIM_OP_STALL || op.kind == SIM_OP_SUSPEND)
+		if (sim_op_kinds[op.kind].time != SIM_OP_TIME_NONE &&
+		    sim_op_kinds[op.kind].time != SIM_OP_TIME_TICKS)
 			t += (u64)op.a;
 	}
 	sim_ops_fit(l);

@@ -9,6 +9,7 @@
 #include "sim/bugs.h"
 #include "sim/ops/ops_cs.h"
 #include "sim/ops/ops_exec.h"
+#include "sim/ops/ops_kinds.h"
 #include "sim/ops/ops_seeds.h"
 #include "sim/rng.h"
 #include "tools/scenario/scenario_ops.h"
@@ -75,6 +76,95 @@ START_TEST(test_text_errors)
 	ck_assert_int_eq(scenario_ops_line(&l, line), 2);
 	ck_assert_msg(strstr(last_error, "before"), "%s", last_error);
 	sim_ops_free(&l);
+}
+END_TEST
+
+/*
+ * Every op kind's descriptor is whole (sim/ops/ops_kinds.c): its name finds
+ * it, its arguments fit their types (KEY=VALUE ones last, choices named), a
+ * generated kind is a fuzzed one, and an op of its one-number arguments at
+ * their bounds (within the input's budget) comes back unchanged through the
+ * bytes and through the text.
+ */
+START_TEST(test_kind_descriptors)
+{
+	struct sim_op_list l, d;
+
+	sim_ops_init(&l);
+	sim_ops_init(&d);
+	for (int k = 0; k < SIM_OP_NR_KINDS; k++) {
+		const struct sim_op_desc *kd = &sim_op_kinds[k];
+		bool one_number = true;
+
+		ck_assert_ptr_nonnull(sim_op_names[k]);
+		ck_assert_int_eq(sim_op_kind_from_name(sim_op_names[k]), k);
+		ck_assert_uint_le(kd->nr_args, SIM_OP_MAX_ARGS);
+		ck_assert_msg(!kd->weight || kd->fuzzed, "%s: generated, not fuzzed",
+			      sim_op_names[k]);
+		for (unsigned int i = 0; i < kd->nr_args; i++) {
+			const struct sim_op_arg *arg = &kd->args[i];
+
+			switch (arg->type) {
+			case SIM_ARG_CHOICE:
+				ck_assert_int_eq(arg->lo, 0);
+				for (s64 n = 0; n <= arg->hi; n++)
+					ck_assert_ptr_nonnull(arg->names[n]);
+				/* fall through */
+			case SIM_ARG_COUNT:
+			case SIM_ARG_CPU:
+				ck_assert_int_le(arg->lo, arg->hi);
+				break;
+			case SIM_ARG_BUGS:
+				ck_assert_msg(!kd->fuzzed, "%s: a bug mask in bytes",
+					      sim_op_names[k]);
+				break;
+			case SIM_ARG_TIMEX:
+			case SIM_ARG_TOD:
+			case SIM_ARG_TIMESPEC:
+				ck_assert_msg(i + 1 == kd->nr_args, "%s: KEY=VALUE not last",
+					      sim_op_names[k]);
+				one_number = false;
+				break;
+			default:
+				break;
+			}
+		}
+		if (!kd->fuzzed || !one_number)
+			continue;
+		for (int end = 0; end < 2; end++) {
+			struct sim_op op = { .t_ns = 1000, .kind = (enum sim_op_kind)k };
+			char text[256];
+			FILE *f = fmemopen(text, sizeof(text), "w");
+			size_t n;
+
+			for (unsigned int i = 0; i < kd->nr_args; i++) {
+				const struct sim_op_arg *arg = &kd->args[i];
+
+				/* An op that spends time is within the input's budget too. */
+				s64 hi = kd->time == SIM_OP_TIME_NONE ? arg->hi : arg->lo + 1;
+
+				if (arg->type != SIM_ARG_SPAN)
+					sim_op_arg_set(&op, arg, end ? hi : arg->lo);
+			}
+			sim_ops_clear(&l);
+			sim_ops_push(&l, &op);
+			n = sim_ops_encode(&l, buf, sizeof(buf));
+			sim_ops_decode(&d, buf, n);
+			ck_assert_uint_eq(d.n, 1);
+			ck_assert_msg(!memcmp(&d.ops[0], &op, sizeof(op)), "%s: bytes change it",
+				      sim_op_names[k]);
+			ck_assert_ptr_nonnull(f);
+			scenario_ops_format_op(f, &op);
+			fclose(f);
+			sim_ops_clear(&d);
+			ck_assert_msg(scenario_ops_line(&d, text + 3) == 0, "%s: %s", text,
+				      last_error);
+			ck_assert_msg(!memcmp(&d.ops[0], &op, sizeof(op)), "%s: text changes it",
+				      sim_op_names[k]);
+		}
+	}
+	sim_ops_free(&l);
+	sim_ops_free(&d);
 }
 END_TEST
 
@@ -403,6 +493,7 @@ static Suite *ops_suite(void)
 	TCase *tc = tcase_create("ops");
 
 	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_kind_descriptors);
 	tcase_add_test(tc, test_seed_bytes_round_trip);
 	tcase_add_test(tc, test_decoder_total);
 	tcase_add_test(tc, test_decoder_budget);

@@ -12,7 +12,9 @@
  * units ns us ms s m h d, exact to the ns).  Every number of a call is in
  * the kernel's own unit, exactly as struct timex carries it (freq in
  * ppm << 16, offset in us or ns with nano); mode and status bits are names
- * joined by '+', or numbers.  Ops must come in time order.  Errors are
+ * joined by '+', or numbers.  Each kind's arguments and their bounds are
+ * its entry in sim_op_kinds[] (sim/ops/ops_kinds.c); each argument type is
+ * read and written here.  Ops must come in time order.  Errors are
  * "tksim: FILE:LINE: what is wrong", exit 2, as for every scenario line.
  */
 #include "tools/scenario/scenario_ops.h"
@@ -25,6 +27,7 @@
 
 #include "sim/bugs.h"
 #include "sim/clocks.h"
+#include "sim/ops/ops_kinds.h"
 #include "tools/parse.h"
 #include "tools/timex_names.h"
 #include "tools/tksim.h"
@@ -75,10 +78,10 @@ static char *next_word(char **p)
 /* A usage error about the current scenario line. */
 #define bad(...) tksim_usage_error("run", __VA_ARGS__)
 
-/* One KEY=VALUE of settimeofday or clock_settime. */
-static int parse_set_kv(struct sim_op *op, const char *kv, s64 v)
+/* One KEY=VALUE of settimeofday (SIM_ARG_TOD) or clock_settime (SIM_ARG_TIMESPEC). */
+static int parse_set_kv(struct sim_op *op, const struct sim_op_arg *arg, const char *kv, s64 v)
 {
-	bool cs = op->kind == SIM_OP_CLOCK_SETTIME;
+	bool cs = arg->type == SIM_ARG_TIMESPEC;
 
 	if (!strcmp(kv, "sec"))
 		op->a = v, op->has_tv = !cs;
@@ -93,12 +96,12 @@ static int parse_set_kv(struct sim_op *op, const char *kv, s64 v)
 	return 0;
 }
 
-/* One KEY=VALUE of a call. */
-static int parse_kv(struct sim_op *op, char *kv)
+/* One KEY=VALUE (or `user`) of a call's KEY=VALUE argument @arg. */
+static int parse_kv(struct sim_op *op, const struct sim_op_arg *arg, char *kv)
 {
 	char *val = strchr(kv, '=');
 	struct tk_timex *tx = &op->tx;
-	bool timex = op->kind == SIM_OP_ADJTIMEX || op->kind == SIM_OP_CLOCK_ADJTIME;
+	bool timex = arg->type == SIM_ARG_TIMEX;
 	u64 bits;
 	s64 v;
 
@@ -124,7 +127,7 @@ static int parse_kv(struct sim_op *op, char *kv)
 	if (tksim_parse_s64(val, &v))
 		return bad("%s: '%s' is not a whole number", kv, val);
 	if (!timex)
-		return parse_set_kv(op, kv, v);
+		return parse_set_kv(op, arg, kv, v);
 	if (!strcmp(kv, "offset"))
 		tx->offset = v;
 	else if (!strcmp(kv, "freq"))
@@ -146,10 +149,13 @@ static int parse_kv(struct sim_op *op, char *kv)
 	return 0;
 }
 
-static int parse_number_arg(struct sim_op *op, char **p, bool duration)
+/* A number or a duration, into the field of @arg. */
+static int parse_number_arg(struct sim_op *op, const struct sim_op_arg *arg, char **p,
+			    bool duration)
 {
 	char *w = next_word(p);
 	u64 d;
+	s64 v;
 
 	if (!w)
 		return bad("%s needs a %s", sim_op_names[op->kind],
@@ -157,11 +163,90 @@ static int parse_number_arg(struct sim_op *op, char **p, bool duration)
 	if (duration) {
 		if (tksim_parse_duration_ns(w, &d) || d > (u64)S64_MAX)
 			return bad("%s: '%s' is not a duration", sim_op_names[op->kind], w);
-		op->a = (s64)d;
+		sim_op_arg_set(op, arg, (s64)d);
 		return 0;
 	}
-	if (tksim_parse_s64(w, &op->a))
+	if (tksim_parse_s64(w, &v))
 		return bad("%s: '%s' is not a whole number", sim_op_names[op->kind], w);
+	sim_op_arg_set(op, arg, v);
+	return 0;
+}
+
+/* "A, B, C": @n names joined, for an error that lists what would do. */
+static void join_names(char *buf, size_t size, const char *const *names, unsigned int n)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (unsigned int i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? ", " : "", names[i]);
+}
+
+/* A number beyond the text's bounds of @arg. */
+static int bad_range(const struct sim_op *op, const struct sim_op_arg *arg)
+{
+	return bad("%s: %s%lld%s", sim_op_names[op->kind], arg->range_pre, (long long)arg->text_hi,
+		   arg->range_post);
+}
+
+/* One argument of @op from the words at *@p, as its type is written (enum sim_op_arg_type). */
+static int parse_arg(struct sim_op *op, const struct sim_op_arg *arg, char **p)
+{
+	const char *name = sim_op_names[op->kind];
+	char list[128], *w;
+	int ret = 0;
+	s64 v;
+
+	switch (arg->type) {
+	case SIM_ARG_COUNT:
+	case SIM_ARG_NUMBER:
+		ret = parse_number_arg(op, arg, p, false);
+		v = sim_op_arg_get(op, arg);
+		if (!ret && arg->range_pre && (v < arg->text_lo || v > arg->text_hi))
+			return bad_range(op, arg);
+		return ret;
+	case SIM_ARG_SPAN:
+		return parse_number_arg(op, arg, p, true);
+	case SIM_ARG_CPU:
+		w = next_word(p);
+		if (!w || tksim_parse_s64(w, &v) || v < arg->text_lo || v > arg->text_hi)
+			return bad_range(op, arg);
+		sim_op_arg_set(op, arg, v);
+		return 0;
+	case SIM_ARG_CHOICE:
+		w = next_word(p);
+		for (v = 0; w && v <= arg->hi; v++)
+			if (!strcmp(arg->names[v], w))
+				break;
+		if (!w || v > arg->hi) {
+			join_names(list, sizeof(list), arg->names, (unsigned int)arg->hi + 1);
+			return bad("%s: '%s' is not a %s (%s)", name, w ? w : "", arg->name, list);
+		}
+		sim_op_arg_set(op, arg, v);
+		return 0;
+	case SIM_ARG_BUGS: {
+		u64 mask = 0; /* sim_bugs_parse() adds to it */
+
+		w = next_word(p);
+		if (!w || sim_bugs_parse(w, &mask))
+			return bad("%s: '%s' is not a list of bugs (see tksim bugs)", name,
+				   w ? w : "");
+		sim_op_arg_set(op, arg, (s64)mask);
+		return 0;
+	}
+	case SIM_ARG_CLOCK:
+		w = next_word(p);
+		if (!w || parse_clock(w, &op->clock))
+			return bad("%s: '%s' is not a clock (REALTIME ... or a number)", name,
+				   w ? w : "");
+		return 0;
+	case SIM_ARG_TIMEX:
+	case SIM_ARG_TOD:
+	case SIM_ARG_TIMESPEC:
+		while (!ret && (w = next_word(p)))
+			ret = parse_kv(op, arg, w);
+		return ret;
+	}
 	return 0;
 }
 
@@ -170,76 +255,26 @@ static int parse_number_arg(struct sim_op *op, char **p, bool duration)
  * @text: the text, split in place
  * @op:   filled in (its time is left alone)
  *
+ * The arguments are those of the kind's entry in sim_op_kinds[], in order.
+ *
  * Return: 0, or 2 after "tksim: FILE:LINE: what is wrong".
  */
 int scenario_ops_parse_op(char *text, struct sim_op *op)
 {
 	char *p = text, *kind = next_word(&p), *w;
 	int k = kind ? sim_op_kind_from_name(kind) : -1;
+	const struct sim_op_desc *kd;
+	char list[256];
 	int ret = 0;
 
-	if (k < 0)
-		return bad("'%s' is not an op (read, ticks, idle, stall, adjtimex, clock_adjtime, "
-			   "settimeofday, clock_settime, counter-ppb, suspend, skew, inject, "
-			   "read-mid-write, clocksource)",
-			   kind ? kind : "");
+	if (k < 0) {
+		join_names(list, sizeof(list), sim_op_names, SIM_OP_NR_KINDS);
+		return bad("'%s' is not an op (%s)", kind ? kind : "", list);
+	}
 	op->kind = (enum sim_op_kind)k;
-	switch (op->kind) {
-	case SIM_OP_TICKS:
-		ret = parse_number_arg(op, &p, false);
-		if (!ret && (op->a < 0 || op->a > SIM_OPS_MAX_TICKS))
-			return bad("ticks: at most %d ticks per op", SIM_OPS_MAX_TICKS);
-		break;
-	case SIM_OP_IDLE:
-	case SIM_OP_STALL:
-	case SIM_OP_SUSPEND:
-		ret = parse_number_arg(op, &p, true);
-		break;
-	case SIM_OP_COUNTER_PPB:
-		ret = parse_number_arg(op, &p, false);
-		if (!ret && (op->a <= -100000000 || op->a >= 100000000))
-			return bad("counter-ppb: within +/-99999999 ppb");
-		break;
-	case SIM_OP_SKEW:
-		w = next_word(&p);
-		if (!w || tksim_parse_s64(w, &op->a) || op->a < 1 || op->a >= SIM_OPS_MAX_CPUS)
-			return bad("skew: CPU must be 1..%d, then CYCLES", SIM_OPS_MAX_CPUS - 1);
-		op->clock = (s32)op->a;
-		ret = parse_number_arg(op, &p, false);
-		break;
-	case SIM_OP_CLOCKSOURCE:
-		w = next_word(&p);
-		op->a = w ? sim_op_cs_from_name(w) : -1;
-		if (op->a < 0)
-			return bad("clocksource: '%s' is not a clocksource (tsc, hpet, acpi_pm, "
-				   "jiffies)",
-				   w ? w : "");
-		break;
-	case SIM_OP_INJECT: {
-		u64 mask = 0; /* sim_bugs_parse() adds to it */
-
-		w = next_word(&p);
-		if (!w || sim_bugs_parse(w, &mask))
-			return bad("inject: '%s' is not a list of bugs (see tksim bugs)",
-				   w ? w : "");
-		op->a = (s64)mask;
-		break;
-	}
-	case SIM_OP_CLOCK_ADJTIME:
-	case SIM_OP_CLOCK_SETTIME:
-		w = next_word(&p);
-		if (!w || parse_clock(w, &op->clock))
-			return bad("%s: '%s' is not a clock (REALTIME ... or a number)",
-				   sim_op_names[op->kind], w ? w : "");
-		/* fall through */
-	case SIM_OP_ADJTIMEX:
-	case SIM_OP_SETTIMEOFDAY:
-		while (!ret && (w = next_word(&p)))
-			ret = parse_kv(op, w);
-		return ret;
-	default:
-		break;
-	}
+	kd = &sim_op_kinds[k];
+	for (unsigned int i = 0; i < kd->nr_args && !ret; i++)
+		ret = parse_arg(op, &kd->args[i], &p);
 	if (!ret && (w = next_word(&p)))
 		return bad("%s: unexpected '%s'", sim_op_names[op->kind], w);
 	return ret;
@@ -308,46 +343,40 @@ static void format_timex(FILE *f, const struct sim_op *op)
 		fprintf(f, " tick=%lld", tx->tick);
 }
 
-/** scenario_ops_format_op() - one op as "at TIME OP ARGS" (a line that parses back to it). */
-void scenario_ops_format_op(FILE *f, const struct sim_op *op)
+/* One argument of @op, as parse_arg() reads it back. */
+static void format_arg(FILE *f, const struct sim_op *op, const struct sim_op_arg *arg)
 {
-	char t[48], d[48];
+	s64 v = sim_op_arg_get(op, arg);
+	char d[48];
 
-	tksim_format_time_ns(t, sizeof(t), (s64)op->t_ns);
-	fprintf(f, "at %s %s", t, sim_op_names[op->kind]);
-	switch (op->kind) {
-	case SIM_OP_TICKS:
-	case SIM_OP_COUNTER_PPB:
-		fprintf(f, " %" PRId64, op->a);
+	switch (arg->type) {
+	case SIM_ARG_COUNT:
+	case SIM_ARG_NUMBER:
+	case SIM_ARG_CPU:
+		fprintf(f, " %" PRId64, v);
 		break;
-	case SIM_OP_IDLE:
-	case SIM_OP_STALL:
-	case SIM_OP_SUSPEND:
-		tksim_format_time_ns(d, sizeof(d), op->a);
+	case SIM_ARG_SPAN:
+		tksim_format_time_ns(d, sizeof(d), v);
 		fprintf(f, " %s", d);
 		break;
-	case SIM_OP_SKEW:
-		fprintf(f, " %" PRId32 " %" PRId64, op->clock, op->a);
+	case SIM_ARG_CHOICE:
+		fprintf(f, " %s", arg->names[(u64)v % (u64)(arg->hi + 1)]);
 		break;
-	case SIM_OP_CLOCKSOURCE:
-		fprintf(f, " %s", sim_op_cs_names[(u64)op->a % SIM_OP_NR_CS]);
-		break;
-	case SIM_OP_INJECT:
-		sim_bugs_format((u64)op->a, d, sizeof(d));
+	case SIM_ARG_BUGS:
+		sim_bugs_format((u64)v, d, sizeof(d));
 		fprintf(f, " %s", d);
 		break;
-	case SIM_OP_CLOCK_ADJTIME:
+	case SIM_ARG_CLOCK:
 		format_clock(f, op->clock);
-		/* fall through */
-	case SIM_OP_ADJTIMEX:
+		break;
+	case SIM_ARG_TIMEX:
 		format_timex(f, op);
 		break;
-	case SIM_OP_CLOCK_SETTIME:
-		format_clock(f, op->clock);
+	case SIM_ARG_TIMESPEC:
 		fprintf(f, "%s sec=%" PRId64 " nsec=%" PRId64, op->user ? " user" : "", op->a,
 			op->b);
 		break;
-	case SIM_OP_SETTIMEOFDAY:
+	case SIM_ARG_TOD:
 		if (op->user)
 			fprintf(f, " user");
 		if (op->has_tv)
@@ -356,9 +385,19 @@ void scenario_ops_format_op(FILE *f, const struct sim_op *op)
 			fprintf(f, " minuteswest=%d dsttime=%d", op->tz.tz_minuteswest,
 				op->tz.tz_dsttime);
 		break;
-	default:
-		break;
 	}
+}
+
+/** scenario_ops_format_op() - one op as "at TIME OP ARGS" (a line that parses back to it). */
+void scenario_ops_format_op(FILE *f, const struct sim_op *op)
+{
+	const struct sim_op_desc *k = &sim_op_kinds[op->kind];
+	char t[48];
+
+	tksim_format_time_ns(t, sizeof(t), (s64)op->t_ns);
+	fprintf(f, "at %s %s", t, sim_op_names[op->kind]);
+	for (unsigned int i = 0; i < k->nr_args; i++)
+		format_arg(f, op, &k->args[i]);
 	fprintf(f, "\n");
 }
 
