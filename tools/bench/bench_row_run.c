@@ -5,7 +5,7 @@
  * running 35 ppm fast, HZ=1000, the NTP daemon model polling every 16 s,
  * seed 1), checking every clock through both paths, monotonicity, coarse <=
  * fine, time() and the exact MONOTONIC_RAW conversion at a random instant of
- * every tick: the same step (tools/run/run_tick.c) and the same checks
+ * every tick: the same step (sim/run/run_step.c) and the same checks
  * (oracle_check_tick()) as the command, without its printing.  Reported in
  * ticks per wall-clock second, and per CPU second of this thread, which a
  * busy machine changes less.
@@ -17,7 +17,7 @@
 #include "tools/bench/bench_common.h"
 #include "tools/bench/bench_rows.h"
 #include "tools/run/run_ntp.h"
-#include "tools/run/run_tick.h"
+#include "sim/run/run_step.h"
 
 /* tksim run's default duration: the row simulates this, or --engine if shorter. */
 #define RUN_ROW_MAX_NS (2 * 3600ULL * NSEC_PER_SEC)

@@ -218,7 +218,7 @@ static int run_at_line(char *rest, void *ctx)
 /*
  * A scenario's `at` lines: the same run, its ops among the timed calls, each
  * applied by the op executor, and the run's instants read through it too
- * (tools/run/run_calls.c).  A timeline lasts to its last op and has no daemon,
+ * (sim/run/run_calls.c).  A timeline lasts to its last op and has no daemon,
  * unless the file or the command line says otherwise.
  */
 static int timeline(struct run_opts *o)

@@ -7,7 +7,7 @@
 
 #include "sim/ntpd.h"
 #include "sim/oracle.h"
-#include "tools/run/run_calls.h"
+#include "sim/run/run_calls.h"
 
 /**
  * struct run_result - what a run found, for the report

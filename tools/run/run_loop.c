@@ -9,7 +9,7 @@
 #include "sim/trace.h"
 #include "tools/run/run_json.h"
 #include "tools/run/run_opts.h"
-#include "tools/run/run_tick.h"
+#include "sim/run/run_step.h"
 #include "tools/scenario/scenario_ops.h"
 #include "tools/tksim.h"
 
@@ -98,7 +98,7 @@ int run_simulate(struct run_opts *o)
 	while ((s->now_ns < o->duration_ns ||
 		(o->ntp.calls.timeline && run_calls_next_ns(&o->ntp.calls) <= o->duration_ns)) &&
 	       !interrupted) {
-		/* Run to a random instant of the next tick (tools/run/run_tick.c). */
+		/* Run to a random instant of the next tick (sim/run/run_step.c). */
 		violated = run_tick(s, &ntpd, &o->ntp.calls, &rng, o->duration_ns, o->nohz_max_ns,
 				    why, sizeof(why)) ||
 			   run_bugs_gap(&o->bugs, s, why, sizeof(why));

@@ -19,7 +19,7 @@
  * and that the reader entered the kernel exactly where the i386 vDSO does.
  *
  * This file: the options, the system in shared memory, the summary.  The
- * reader process is tools/run/run_m32_proc.c, the check tools/run/run_m32_check.c.
+ * reader process is sim/run/run_m32_proc.c, the check sim/run/run_m32_check.c.
  */
 #define _GNU_SOURCE
 #include "tools/run/run_m32.h"

@@ -22,7 +22,7 @@
 
 #include "sim/engine.h"
 #include "tools/options.h"
-#include "tools/reader32/reader32_proto.h"
+#include "sim/run/reader32_proto.h"
 
 /* Option codes (beyond the NTP and clocksource ones). */
 enum run_m32_opt {

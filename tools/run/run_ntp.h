@@ -20,7 +20,7 @@
 
 #include "sim/ntpd.h"
 #include "tools/options.h"
-#include "tools/run/run_calls.h"
+#include "sim/run/run_calls.h"
 
 /* Option codes of the NTP options (beyond any character). */
 enum run_ntp_opt {
@@ -62,7 +62,7 @@ enum run_ntp_opt {
  * @leap:            +1 insert, -1 delete, 0 none
  * @before_midnight: boot this long before the next UTC midnight (ns); 0: as configured
  * @calls:           the timed calls (--adjtimex, --settimeofday, --leap without
- *                   the daemon), ops run by the op executor (tools/run/run_calls.h)
+ *                   the daemon), ops run by the op executor (sim/run/run_calls.h)
  */
 struct run_ntp {
 	struct sim_ntpd_params daemon;

@@ -3,7 +3,7 @@
 // syscalls).
 /*
  * The reader is a child process on the system's memfd; tksim sends it one
- * request at a time (tools/reader32/reader32_proto.h) and answers the syscalls it
+ * request at a time (sim/run/reader32_proto.h) and answers the syscalls it
  * falls back to with the kernel side of the same system, at the same instant.
  */
 #define _GNU_SOURCE

@@ -6,7 +6,7 @@
 #include "sim/engine.h"
 #include "sim/ntpd.h"
 #include "sim/rng.h"
-#include "tools/run/run_calls.h"
+#include "sim/run/run_calls.h"
 
 int run_tick(struct sim_system *s, struct sim_ntpd *d, struct run_calls *calls, struct sim_rng *rng,
 	     u64 end_ns, u64 nohz_max_ns, char *why, size_t n);

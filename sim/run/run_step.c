@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 // tksim's own: one step of `tksim run`'s main loop, shared with its `tksim bench` row.
-#include "tools/run/run_tick.h"
+#include "sim/run/run_step.h"
 
 #include "tools/run/run_ntp.h"
 

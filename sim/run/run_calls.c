@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-// tksim's own: the timed calls of `tksim run` through the op executor (see tools/run/run_calls.h).
-#include "tools/run/run_calls.h"
+// tksim's own: the timed calls of `tksim run` through the op executor (see sim/run/run_calls.h).
+#include "sim/run/run_calls.h"
 
 #include <errno.h>
 #include <inttypes.h>
