@@ -13,7 +13,7 @@
 
 /* The kernel's NTP state as adjtimex(2) reports it, and the daemon's counts. */
 static void json_ntp(struct json *j, struct sim_system *s, const struct sim_ntpd *d,
-		     const struct run_calls *calls)
+		     const struct sim_run_calls *calls)
 {
 	struct tk_timex tx = { 0 };
 	int state = do_adjtimex(&s->k, &tx, false);
@@ -43,7 +43,7 @@ static void json_ntp(struct json *j, struct sim_system *s, const struct sim_ntpd
 	json_ks64(j, "tai_offset_s", tx.tai);
 	json_arr(j, "scripted");
 	for (unsigned int i = 0; i < calls->n; i++) {
-		const struct run_call *c = &calls->c[i];
+		const struct sim_run_call *c = &calls->c[i];
 
 		json_obj(j, NULL);
 		json_ku64(j, "t_ns", c->op.t_ns);

@@ -24,7 +24,7 @@ struct run_result {
 	double wall_s;
 	const char *violation;
 	u64 violation_ns;
-	const struct run_calls *calls;
+	const struct sim_run_calls *calls;
 };
 
 void run_print_json(FILE *f, struct sim_system *s, const struct sim_ntpd *d,

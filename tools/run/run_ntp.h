@@ -12,15 +12,15 @@
  *   run_ntp_parse(&n, code, value);               for each RUN_OPT_* code
  *   run_ntp_configure(&n, &cfg, &opts);           before the system is built
  *   run_ntp_start(&n, &ntpd, s);                  after it is built
- *   ... run_ntp_run_checked(&ntpd, s, ...) in the loop ...
- *   run_ntp_summary(&n, &ntpd, s);  run_calls_free(&n.calls);
+ *   ... sim_run_step() polls the daemon in the loop (sim/run/run_step.c) ...
+ *   run_ntp_summary(&n, &ntpd, s);  sim_run_calls_free(&n.calls);
  */
 
 #include <stdio.h>
 
 #include "sim/ntpd.h"
-#include "tools/options.h"
 #include "sim/run/run_calls.h"
+#include "tools/options.h"
 
 /* Option codes of the NTP options (beyond any character). */
 enum run_ntp_opt {
@@ -71,8 +71,26 @@ struct run_ntp {
 	s64 drift_ppb_h;
 	int leap;
 	u64 before_midnight;
-	struct run_calls calls;
+	struct sim_run_calls calls;
 };
+
+/* Calls on the command line, at most (a timeline has no limit). */
+#define RUN_MAX_CALLS 64
+
+/**
+ * run_calls_add() - sim_run_calls_add(), by the name run_ntp_parse() calls it
+ * @rc:   the calls
+ * @op:   the op
+ * @name: its name in reports
+ * @text: what the user wrote (kept, not copied)
+ *
+ * Return: 0, or -ENOMEM.
+ */
+static inline int run_calls_add(struct sim_run_calls *rc, const struct sim_op *op, const char *name,
+				const char *text)
+{
+	return sim_run_calls_add(rc, op, name, text);
+}
 
 void run_ntp_defaults(struct run_ntp *n);
 int run_ntp_parse(struct run_ntp *n, int code, const char *arg);
@@ -80,7 +98,6 @@ int run_ntp_parse_adjtimex(struct sim_op *op, const char *arg);
 int run_ntp_parse_settimeofday(struct sim_op *op, const char *arg);
 int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg, const struct tksim_optset *opts);
 int run_ntp_start(struct run_ntp *n, struct sim_ntpd *d, struct sim_system *s);
-int run_ntp_run_checked(struct sim_ntpd *d, struct sim_system *s, char *why, size_t n);
 void run_ntp_help(void);
 void run_ntp_csv_header(FILE *f);
 void run_ntp_csv_row(FILE *f, const struct sim_ntpd *d, struct sim_system *s);
