@@ -58,3 +58,16 @@ int sim_run_ntp_poll_checked(struct sim_ntpd *d, struct sim_system *s, char *why
 	sim_ntpd_run(d, s);
 	return sim_run_unmoved_end(s, before, why, n);
 }
+
+/**
+ * sim_run_ntp_read() - the kernel's NTP state, as adjtimex(2) with modes 0 reads it
+ * @s:  the system (nothing in it changes)
+ * @tx: out: the state (frequency, offset, status, time constant, TAI, ...)
+ *
+ * Return: the clock state (TIME_OK, TIME_INS, ...).
+ */
+int sim_run_ntp_read(struct sim_system *s, struct tk_timex *tx)
+{
+	*tx = (struct tk_timex){ 0 };
+	return do_adjtimex(&s->k, tx, false);
+}

@@ -7,6 +7,7 @@
 #include "tools/run/run_json.h"
 
 #include "config.h"
+#include "sim/run/run_ntp.h"
 #include "sim/trace.h"
 #include "timekeeper/adjtimex.h"
 #include "tools/json.h"
@@ -15,8 +16,8 @@
 static void json_ntp(struct json *j, struct sim_system *s, const struct sim_ntpd *d,
 		     const struct sim_run_calls *calls)
 {
-	struct tk_timex tx = { 0 };
-	int state = do_adjtimex(&s->k, &tx, false);
+	struct tk_timex tx;
+	int state = sim_run_ntp_read(s, &tx);
 	char hex[8];
 
 	json_obj(j, "ntp");

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sim/oracle.h"
+#include "sim/run/run_ntp.h"
 #include "sim/trace.h"
 #include "tools/timex_names.h"
 
@@ -26,9 +27,9 @@ void run_ntp_csv_header(FILE *f)
  */
 void run_ntp_csv_row(FILE *f, const struct sim_ntpd *d, struct sim_system *s)
 {
-	struct tk_timex tx = { 0 };
+	struct tk_timex tx;
 
-	do_adjtimex(&s->k, &tx, false);
+	sim_run_ntp_read(s, &tx);
 	fprintf(f, ",%.6f,%.6f,%" PRId64 ",%d", (double)tx.freq / 65536.0,
 		sim_ntpd_ideal_freq_ppm(s), d->last_offset_ns, tx.status);
 }
@@ -82,8 +83,8 @@ static void calls_summary(const struct sim_run_calls *rc)
  */
 void run_ntp_summary(const struct run_ntp *n, const struct sim_ntpd *d, struct sim_system *s)
 {
-	struct tk_timex tx = { 0 };
-	int st = do_adjtimex(&s->k, &tx, false);
+	struct tk_timex tx;
+	int st = sim_run_ntp_read(s, &tx);
 
 	if (d->p.enabled)
 		printf("  NTP daemon   poll 2^%u s, %s units, PLL%s, noise %" PRIu64 " ns: "
