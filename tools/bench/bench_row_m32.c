@@ -15,9 +15,9 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "sim/run/run_m32.h"
 #include "tools/bench/bench_common.h"
 #include "tools/bench/bench_rows.h"
-#include "tools/run/run_m32.h"
 
 static const char *const m32_bench_names[M32_NR_BENCH] = {
 	[M32_BENCH_SIM_VDSO] = "sim-vdso32",
@@ -65,24 +65,23 @@ int bench_row_m32(const struct bench_opts *o, struct bench_rate *out)
 	double p50[M32_NR_BENCH], best[M32_NR_BENCH];
 	const char *runner = getenv("TKSIM_M32_RUNNER");
 	bool emulated = runner && *runner;
-	struct run_m32 m;
+	struct sim_run_m32 m;
 	struct sim_config cfg;
 	struct sim_system *s;
 	char why[512], r1[16], r2[16], r3[16], r4[16];
 	size_t len;
 	int err;
 
-	run_m32_defaults(&m);
-	m.enabled = true;
+	sim_run_m32_init(&m);
 	sim_config_default(&cfg);
-	s = run_m32_system_new(&m, &cfg, &err);
+	s = sim_run_m32_system_new(&m, &cfg, &err);
 	if (!s) {
-		run_m32_system_free(&m, s);
+		sim_run_m32_system_free(&m, s);
 		return err;
 	}
 	sim_advance_ns(s, NSEC_PER_SEC + 300 * NSEC_PER_USEC);
-	if (run_m32_spawn(&m, s, why, sizeof(why))) {
-		run_m32_system_free(&m, s);
+	if (sim_run_m32_spawn(&m, s, why, sizeof(why))) {
+		sim_run_m32_system_free(&m, s);
 		return m32_skipped(out, why);
 	}
 	for (int b = 0; b < M32_NR_BENCH; b++) {
@@ -91,8 +90,8 @@ int bench_row_m32(const struct bench_opts *o, struct bench_rate *out)
 		struct m32_msg res;
 
 		p50[b] = best[b] = NAN;
-		if (run_m32_request(&m, s, &req, &res)) {
-			run_m32_system_free(&m, s);
+		if (sim_run_m32_request(&m, s, &req, &res)) {
+			sim_run_m32_system_free(&m, s);
 			return m32_skipped(out, "the 32-bit reader died");
 		}
 		if (res.w[2] == 0) {
@@ -100,7 +99,7 @@ int bench_row_m32(const struct bench_opts *o, struct bench_rate *out)
 			best[b] = (double)res.w[4] * 1e-3;
 		}
 	}
-	run_m32_system_free(&m, s);
+	sim_run_m32_system_free(&m, s);
 
 	out->per_s = isnan(p50[0]) || p50[0] <= 0 ? 0 : 1e9 / p50[0];
 	len = (size_t)snprintf(

@@ -5,7 +5,7 @@
  * running 35 ppm fast, HZ=1000, the NTP daemon model polling every 16 s,
  * seed 1), checking every clock through both paths, monotonicity, coarse <=
  * fine, time() and the exact MONOTONIC_RAW conversion at a random instant of
- * every tick: the same step (tools/run/run_tick.c) and the same checks
+ * every tick: the same step (sim/run/run_step.c) and the same checks
  * (oracle_check_tick()) as the command, without its printing.  Reported in
  * ticks per wall-clock second, and per CPU second of this thread, which a
  * busy machine changes less.
@@ -14,10 +14,10 @@
 #include <stdlib.h>
 
 #include "sim/oracle.h"
+#include "sim/run/run_ntp.h"
+#include "sim/run/run_step.h"
 #include "tools/bench/bench_common.h"
 #include "tools/bench/bench_rows.h"
-#include "tools/run/run_ntp.h"
-#include "tools/run/run_tick.h"
 
 /* tksim run's default duration: the row simulates this, or --engine if shorter. */
 #define RUN_ROW_MAX_NS (2 * 3600ULL * NSEC_PER_SEC)
@@ -37,8 +37,8 @@ int bench_row_run(const struct bench_opts *o, struct bench_rate *out)
 	struct oracle_mono mono = { 0 };
 	struct sim_config cfg;
 	struct sim_system *s;
+	struct sim_ntpd_params p;
 	struct sim_ntpd *d;
-	struct run_ntp ntp;
 	struct sim_rng rng;
 	u64 t0, c0, ticks;
 	double wall_s, cpu_s;
@@ -49,25 +49,25 @@ int bench_row_run(const struct bench_opts *o, struct bench_rate *out)
 	if (!sim_ns)
 		return 1;
 	sim_config_default(&cfg);
-	run_ntp_defaults(&ntp);
-	ntp.daemon.seed = 1;
-	if (run_ntp_configure(&ntp, &cfg, &(struct tksim_optset){ .cmd = "bench" }))
+	sim_ntpd_params_default(&p);
+	p.seed = 1;
+	if (sim_run_ntp_boot(&cfg, &p, 0, 0))
 		return -EINVAL;
 	s = sim_system_new(&cfg, &err);
 	if (!s)
 		return err;
 	d = malloc(sizeof(*d));
-	if (!d || run_ntp_start(&ntp, d, s)) {
-		free(d);
+	if (!d) {
 		sim_system_free(s);
 		return -ENOMEM;
 	}
+	sim_ntpd_init(d, &p, s);
 	sim_rng_seed(&rng, 1);
 
 	t0 = bench_now_ns();
 	c0 = bench_thread_cpu_ns();
 	while (s->now_ns < sim_ns) {
-		run_tick(s, d, NULL, &rng, sim_ns, 0, NULL, 0);
+		sim_run_step(s, d, NULL, &rng, sim_ns, 0, NULL, 0);
 		if (oracle_check_tick(s, &mono, &st, why, sizeof(why))) {
 			violated = true;
 			break;
@@ -97,7 +97,7 @@ int bench_row_run(const struct bench_opts *o, struct bench_rate *out)
 		 "\"hz\": %u, \"ntpd\": %s, \"simulated_s\": %.3f, \"ticks\": %llu, "
 		 "\"checks\": %llu, \"wall_s\": %.3f, \"ticks_per_s\": %.3f, \"cpu_s\": %.3f, "
 		 "\"ticks_per_cpu_s\": %.3f, \"violated\": %s",
-		 cfg.hz, ntp.daemon.enabled ? "true" : "false", (double)sim_ns * 1e-9,
+		 cfg.hz, p.enabled ? "true" : "false", (double)sim_ns * 1e-9,
 		 (unsigned long long)ticks, (unsigned long long)st.checks, wall_s,
 		 (double)ticks / wall_s, cpu_s, (double)ticks / cpu_s, violated ? "true" : "false");
 	snprintf(out->detail, sizeof(out->detail), "%s%.0f s simulated in %.2f s",

@@ -5,7 +5,7 @@
  * tksim-reader32: the simulated vDSO built as real i386 code (gcc -m32) in
  * a process of its own.  It maps the vvar page and the counter page of a
  * 64-bit simulated kernel read-only, from a memfd tksim passes down, and
- * serves the i386 entry points over a pipe (tools/reader32/reader32_proto.h):
+ * serves the i386 entry points over a pipe (sim/run/reader32_proto.h):
  *
  *   tksim-reader32 FD SIZE VVAR_OFFSET COUNTER_OFFSET   (protocol on stdin/stdout)
  *

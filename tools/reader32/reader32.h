@@ -3,7 +3,7 @@
 #ifndef TKSIM_TOOLS_READER32_READER32_H
 #define TKSIM_TOOLS_READER32_READER32_H
 
-#include "tools/reader32/reader32_proto.h"
+#include "sim/run/reader32_proto.h"
 
 /* Syscalls the current entry point made (reset before each call). */
 extern s64 reader32_syscalls;

@@ -4,7 +4,7 @@
  * The 32-bit reader's syscall instruction.  The i386 vDSO falls back with
  * `call __kernel_vsyscall`; this process cannot enter the 64-bit simulated
  * kernel, so a fallback is a message to tksim, which runs the kernel side at
- * the current virtual instant and answers (tools/reader32/reader32_proto.h).
+ * the current virtual instant and answers (sim/run/reader32_proto.h).
  *
  * tksim's generic vDSO falls back through the 64-bit-time hooks of
  * vdso/syscall.h and truncates in the time32 entry itself; the kernel's

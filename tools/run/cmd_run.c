@@ -209,12 +209,12 @@ static int run_at_line(char *rest, void *ctx)
 /*
  * A scenario's `at` lines: the same run, its ops among the timed calls, each
  * applied by the op executor, and the run's instants read through it too
- * (tools/run/run_calls.c).  A timeline lasts to its last op and has no daemon,
+ * (sim/run/run_calls.c).  A timeline lasts to its last op and has no daemon,
  * unless the file or the command line says otherwise.
  */
 static int timeline(struct run_opts *o)
 {
-	struct run_calls *c = &o->ntp.calls;
+	struct sim_run_calls *c = &o->ntp.calls;
 
 	if (!o->ops.n)
 		return 0;
@@ -222,7 +222,7 @@ static int timeline(struct run_opts *o)
 		return tksim_usage_error("run", "at lines take their gaps and counters as ops: "
 						"not with --nohz or --clocksources");
 	for (unsigned int i = 0; i < o->ops.n; i++)
-		if (run_calls_add(c, &o->ops.ops[i], sim_op_names[o->ops.ops[i].kind], NULL))
+		if (sim_run_calls_add(c, &o->ops.ops[i], sim_op_names[o->ops.ops[i].kind], NULL))
 			return tksim_usage_error("run", "out of memory");
 	c->timeline = true;
 	if (!tksim_opt_given(&o->opts, 'd'))
@@ -284,7 +284,7 @@ int cmd_run(int argc, char **argv)
 
 	if (!ret)
 		ret = run_simulate(&o);
-	run_calls_free(&o.ntp.calls);
+	sim_run_calls_free(&o.ntp.calls);
 
 	scenario_free(&o.scn);
 	sim_ops_free(&o.ops);

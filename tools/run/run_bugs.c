@@ -6,8 +6,7 @@
 #include <string.h>
 
 #include "sim/bugs.h"
-#include "sim/oracle.h"
-#include "timekeeper/timekeeping.h"
+#include "sim/run/run_gap.h"
 #include "tools/sys_opts.h"
 #include "tools/tksim.h"
 
@@ -93,19 +92,6 @@ int run_bugs_start(const struct run_bugs *b, struct sim_system *s, u64 duration_
 	return 0;
 }
 
-/*
- * The end of a stall: the counter has run @d_ns on, no tick has run.  One
- * check at this instant (the first read after a paused VM or a resume),
- * then the tick is due at once.
- */
-static int gap_end(struct sim_system *s, u64 d_ns, char *why, size_t n)
-{
-	sim_counter_set_time(&s->counter, s->now_ns + d_ns);
-	s->now_ns += d_ns;
-	s->next_tick_ns = s->now_ns;
-	return oracle_check_instant(s, NULL, NULL, why, n);
-}
-
 /**
  * run_bugs_gap() - run a stall or a suspend that is due at the current instant
  * @b:   the options
@@ -119,22 +105,12 @@ int run_bugs_gap(struct run_bugs *b, struct sim_system *s, char *why, size_t n)
 {
 	if (b->stall.d_ns && !b->stall.done && s->now_ns >= b->stall.t_ns) {
 		b->stall.done = true;
-		if (gap_end(s, b->stall.d_ns, why, n))
+		if (sim_run_stall(s, b->stall.d_ns, why, n))
 			return -1;
 	}
 	if (b->suspend.d_ns && !b->suspend.done && s->now_ns >= b->suspend.t_ns) {
-		struct timespec64 sleep = { .tv_sec = (s64)(b->suspend.d_ns / NSEC_PER_SEC),
-					    .tv_nsec = (long)(b->suspend.d_ns % NSEC_PER_SEC) };
-
-		/*
-		 * The simulated world stands still (virtual time, the counter:
-		 * MONOTONIC_RAW stays the exact conversion of the counter); only
-		 * the kernel learns that D passed, as from a persistent clock.
-		 */
 		b->suspend.done = true;
-		timekeeping_suspend(&s->k);
-		timekeeping_resume(&s->k, &sleep);
-		if (oracle_check_instant(s, NULL, NULL, why, n))
+		if (sim_run_suspend(s, b->suspend.d_ns, why, n))
 			return -1;
 	}
 	return 0;

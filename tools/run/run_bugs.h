@@ -16,7 +16,7 @@
  *                    REALTIME then runs D ahead of the daemon's reference
  *
  * and a frequency change at a chosen instant is --adjtimex T:freq=PPM,
- * checked by run_ntp_run_checked() (tools/run/run_ntp.h).
+ * checked by the op executor and sim_run_unmoved_end() (sim/run/run_calls.h).
  */
 
 #include "sim/engine.h"

@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "sim/run/run_cs.h"
 #include "tools/tksim.h"
 
 /* --clocksources tsc,hpet,acpi_pm: the TSC is the engine's counter and must be listed. */
@@ -164,17 +165,14 @@ int run_cs_start(struct run_cs *c, struct sim_system *s)
 			return tksim_usage_error("run", "cannot schedule counter event %u", i + 1);
 	}
 	if (c->timens) {
-		int ret;
+		int ret = sim_run_cs_timens(&c->ns, s, c->ns_off);
 
-		timens_init(&c->ns, &s->k);
-		ret = proc_timens_set_offset(&c->ns, c->ns_off, 2);
 		if (ret)
 			return tksim_usage_error(
 				"run", "--timens: the kernel refuses these offsets (%s)",
 				ret == -ERANGE ? "ERANGE: a clock would be negative or "
 						 "too large"
 					       : strerror(-ret));
-		timens_set_vvar_page(&c->ns);
 	}
 	return 0;
 }
@@ -184,17 +182,13 @@ int run_cs_start(struct run_cs *c, struct sim_system *s)
  * @c: the options
  * @s: the system
  *
- * Only while the engine's counter is the clocksource and has had no event:
- * after a switch RAW follows another counter, and after a backward jump the
- * kernel (rightly) counts no time for the negative motion.
+ * Only before the first --counter-event (sim_run_cs_raw_exact()).
  *
  * Return: true if oracle_check_raw_exact() applies.
  */
 bool run_cs_raw_exact_checkable(const struct run_cs *c, const struct sim_system *s)
 {
-	if (s->k.tk_core.timekeeper.tkr_raw.clock != &s->counter.cs)
-		return false;
-	return c->nr_ev == 0 || s->now_ns < c->ev[0].t_ns;
+	return sim_run_cs_raw_exact(s, c->nr_ev ? c->ev[0].t_ns : U64_MAX);
 }
 
 /**

@@ -7,16 +7,17 @@
 #include "tools/run/run_json.h"
 
 #include "config.h"
+#include "sim/run/run_ntp.h"
 #include "sim/trace.h"
 #include "timekeeper/adjtimex.h"
 #include "tools/json.h"
 
 /* The kernel's NTP state as adjtimex(2) reports it, and the daemon's counts. */
 static void json_ntp(struct json *j, struct sim_system *s, const struct sim_ntpd *d,
-		     const struct run_calls *calls)
+		     const struct sim_run_calls *calls)
 {
-	struct tk_timex tx = { 0 };
-	int state = do_adjtimex(&s->k, &tx, false);
+	struct tk_timex tx;
+	int state = sim_run_ntp_read(s, &tx);
 	char hex[8];
 
 	json_obj(j, "ntp");
@@ -43,7 +44,7 @@ static void json_ntp(struct json *j, struct sim_system *s, const struct sim_ntpd
 	json_ks64(j, "tai_offset_s", tx.tai);
 	json_arr(j, "scripted");
 	for (unsigned int i = 0; i < calls->n; i++) {
-		const struct run_call *c = &calls->c[i];
+		const struct sim_run_call *c = &calls->c[i];
 
 		json_obj(j, NULL);
 		json_ku64(j, "t_ns", c->op.t_ns);

@@ -7,7 +7,7 @@
 
 #include "sim/ntpd.h"
 #include "sim/oracle.h"
-#include "tools/run/run_calls.h"
+#include "sim/run/run_calls.h"
 
 /**
  * struct run_result - what a run found, for the report
@@ -24,7 +24,7 @@ struct run_result {
 	double wall_s;
 	const char *violation;
 	u64 violation_ns;
-	const struct run_calls *calls;
+	const struct sim_run_calls *calls;
 };
 
 void run_print_json(FILE *f, struct sim_system *s, const struct sim_ntpd *d,

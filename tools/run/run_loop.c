@@ -9,7 +9,7 @@
 #include "sim/trace.h"
 #include "tools/run/run_json.h"
 #include "tools/run/run_opts.h"
-#include "tools/run/run_tick.h"
+#include "sim/run/run_step.h"
 #include "tools/scenario/scenario_ops.h"
 #include "tools/tksim.h"
 
@@ -96,11 +96,12 @@ int run_simulate(struct run_opts *o)
 
 	/* A timeline's ops all run, also those an earlier gap or stall has passed. */
 	while ((s->now_ns < o->duration_ns ||
-		(o->ntp.calls.timeline && run_calls_next_ns(&o->ntp.calls) <= o->duration_ns)) &&
+		(o->ntp.calls.timeline &&
+		 sim_run_calls_next_ns(&o->ntp.calls) <= o->duration_ns)) &&
 	       !interrupted) {
-		/* Run to a random instant of the next tick (tools/run/run_tick.c). */
-		violated = run_tick(s, &ntpd, &o->ntp.calls, &rng, o->duration_ns, o->nohz_max_ns,
-				    why, sizeof(why)) ||
+		/* Run to a random instant of the next tick (sim/run/run_step.c). */
+		violated = sim_run_step(s, &ntpd, &o->ntp.calls, &rng, o->duration_ns,
+					o->nohz_max_ns, why, sizeof(why)) ||
 			   run_bugs_gap(&o->bugs, s, why, sizeof(why));
 		if (trace)
 			run_trace_row(trace, s, o);
@@ -169,7 +170,7 @@ out_close:
 		ret = TKSIM_EXIT_USAGE;
 out_free:
 	/* The executor lives on the system: freed first. */
-	run_calls_free(&o->ntp.calls);
+	sim_run_calls_free(&o->ntp.calls);
 	run_m32_system_free(&o->m32, s);
 	return ret;
 }

@@ -1,36 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
-// tksim's own: the 64-bit side of the 32-bit vDSO reader: options, the shared system, the summary.
-/*
- * The system is built inside a memfd mapping, so that its vvar page
- * (s->k.vdata) and its counter page (s->counter.page) are the very pages
- * the i386 reader maps: the reader reads what update_vsyscall() wrote and
- * the counter value the engine published for the current instant, nothing
- * copied.  At each check tksim calls every i386 entry point for every clock
- * id and compares the result, full width, with the kernel side at the same
- * instant under the i386 ABI rules (v6.15):
- *
- *   clock_gettime, clock_getres   old_timespec32: tv_sec truncated to s32,
- *                                 no -EOVERFLOW (__cvdso_clock_gettime32 and
- *                                 __put_old_timespec32 both truncate)
- *   gettimeofday, time            32-bit long: truncated likewise
- *   clock_gettime64               __kernel_timespec: full 64-bit seconds
- *   clock_getres_time64           no vDSO entry in v6.15: syscall 406
- *
- * and that the reader entered the kernel exactly where the i386 vDSO does.
- *
- * This file: the options, the system in shared memory, the summary.  The
- * reader process is tools/run/run_m32_proc.c, the check tools/run/run_m32_check.c.
- */
-#define _GNU_SOURCE
+// tksim's own: `tksim run --m32-readers`: the options, their wiring to sim/run/run_m32.h, the
+// summary.
 #include "tools/run/run_m32.h"
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "sim/oracle.h"
 #include "timekeeper/time64.h"
@@ -41,7 +18,7 @@ void run_m32_defaults(struct run_m32 *m)
 {
 	memset(m, 0, sizeof(*m));
 	m->interval_ns = NSEC_PER_SEC;
-	m->memfd = m->to_fd = m->from_fd = -1;
+	sim_run_m32_init(&m->r);
 }
 
 /**
@@ -96,30 +73,13 @@ int run_m32_configure(const struct run_m32 *m, struct sim_config *cfg)
  */
 struct sim_system *run_m32_system_new(struct run_m32 *m, const struct sim_config *cfg, int *err)
 {
-	long page = sysconf(_SC_PAGESIZE);
-	struct sim_system *s;
-
 	if (!m->enabled)
 		return sim_system_new(cfg, err);
-	m->map_size = (sizeof(*s) + (size_t)page - 1) & ~((size_t)page - 1);
-	m->memfd = memfd_create("tksim-vvar", 0);
-	if (m->memfd < 0 || ftruncate(m->memfd, (off_t)m->map_size)) {
-		*err = -errno;
-		return NULL;
-	}
-	m->map = mmap(NULL, m->map_size, PROT_READ | PROT_WRITE, MAP_SHARED, m->memfd, 0);
-	if (m->map == MAP_FAILED) {
-		*err = -errno;
-		m->map = NULL;
-		return NULL;
-	}
-	s = m->map;
-	*err = sim_system_init(s, cfg);
-	return *err ? NULL : s;
+	return sim_run_m32_system_new(&m->r, cfg, err);
 }
 
 /**
- * run_m32_start() - run_m32_spawn() for `tksim run`
+ * run_m32_start() - sim_run_m32_spawn() for `tksim run`
  * @m: the options and state
  * @s: the system, from run_m32_system_new()
  *
@@ -133,7 +93,7 @@ int run_m32_start(struct run_m32 *m, struct sim_system *s)
 
 	if (!m->enabled)
 		return 0;
-	ret = run_m32_spawn(m, s, why, sizeof(why));
+	ret = sim_run_m32_spawn(&m->r, s, why, sizeof(why));
 	if (!ret)
 		return 0;
 	if (ret == -ENOENT || ret == -ENOEXEC) {
@@ -143,21 +103,38 @@ int run_m32_start(struct run_m32 *m, struct sim_system *s)
 	return tksim_usage_error("run", "--m32-readers: %s", why);
 }
 
+/**
+ * run_m32_check() - sim_run_m32_check() at --m32-interval, with --m32-readers
+ * @m:   the options and the reader
+ * @s:   the system, stopped at the instant to check
+ * @why: the evidence on failure
+ * @n:   size of @why
+ *
+ * Return: 0, or -1 with @why (sim_run_m32_check()).
+ */
+int run_m32_check(struct run_m32 *m, struct sim_system *s, char *why, size_t n)
+{
+	if (!m->enabled)
+		return 0;
+	return sim_run_m32_check(&m->r, s, m->interval_ns, why, n);
+}
+
 /** run_m32_summary() - what the 32-bit reader checked, and REALTIME through both entries. */
 void run_m32_summary(const struct run_m32 *m)
 {
+	const struct sim_run_m32 *r = &m->r;
 	char b[48];
 
 	if (!m->enabled)
 		return;
-	oracle_format_ns(b, sizeof(b), (__int128)m->rt64.w[3] * NSEC_PER_SEC + m->rt64.w[4]);
+	oracle_format_ns(b, sizeof(b), (__int128)r->rt64.w[3] * NSEC_PER_SEC + r->rt64.w[4]);
 	printf("\n  32-bit reader                i386 process, %" PRIu64 " instants x %" PRIu64
 	       " calls, %" PRIu64 " fallbacks\n",
-	       m->instants, m->instants ? m->calls / m->instants : 0, m->syscalls);
-	printf("  32-bit past 2038-01-19       %" PRIu64 " instants\n", m->after_y2038);
+	       r->instants, r->instants ? r->calls / r->instants : 0, r->syscalls);
+	printf("  32-bit past 2038-01-19       %" PRIu64 " instants\n", r->after_y2038);
 	printf("  32-bit clock_gettime         tv_sec %" PRId64 ", tv_nsec %" PRId64
 	       " (REALTIME, old_timespec32)\n",
-	       m->rt32.w[3], m->rt32.w[4]);
+	       r->rt32.w[3], r->rt32.w[4]);
 	printf("  32-bit clock_gettime64       %s (REALTIME)\n", b);
 }
 
@@ -168,13 +145,5 @@ void run_m32_system_free(struct run_m32 *m, struct sim_system *s)
 		sim_system_free(s);
 		return;
 	}
-	run_m32_stop(m);
-	if (s)
-		sim_system_destroy(s);
-	if (m->map)
-		munmap(m->map, m->map_size);
-	if (m->memfd >= 0)
-		close(m->memfd);
-	m->map = NULL;
-	m->memfd = -1;
+	sim_run_m32_system_free(&m->r, s);
 }

@@ -5,7 +5,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "sim/oracle.h"
+#include "sim/run/run_ntp.h"
 #include "timekeeper/time64.h"
 #include "tools/tksim.h"
 
@@ -93,7 +93,7 @@ int run_ntp_parse(struct run_ntp *n, int code, const char *arg)
 		if (ret)
 			return ret;
 		if (n->calls.n == RUN_MAX_CALLS ||
-		    run_calls_add(&n->calls, &op, adj ? "adjtimex" : "settimeofday", arg))
+		    sim_run_calls_add(&n->calls, &op, adj ? "adjtimex" : "settimeofday", arg))
 			return tksim_usage_error("run", "too many scripted calls (%d at most)",
 						 RUN_MAX_CALLS);
 		return 0;
@@ -125,8 +125,7 @@ int run_ntp_parse(struct run_ntp *n, int code, const char *arg)
  * @opts: where each option was given, for errors
  *
  * With --leap and no --start-before-midnight the system boots 60 s before
- * the next UTC midnight.  The boot error is added to the wall time the
- * kernel boots with; the truth stays where it was.
+ * the next UTC midnight (sim_run_ntp_boot() sets the boot and the leap).
  *
  * Return: 0, or TKSIM_EXIT_USAGE for a drift too small for its interval.
  */
@@ -149,16 +148,7 @@ int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg, const struct tk
 	}
 	if (n->leap && !n->before_midnight)
 		n->before_midnight = 60 * NSEC_PER_SEC;
-	if (n->before_midnight) {
-		time64_t m = sim_next_utc_midnight(cfg->wall_time.tv_sec);
-
-		cfg->wall_time = set_normalized_timespec64(m, -(s64)n->before_midnight);
-	}
-	n->daemon.leap = n->leap;
-	n->daemon.leap_sec = sim_next_utc_midnight(cfg->wall_time.tv_sec);
-	cfg->wall_time =
-		timespec64_add(cfg->wall_time, ktime_to_timespec64(n->daemon.boot_error_ns));
-	if (!timespec64_valid(&cfg->wall_time))
+	if (sim_run_ntp_boot(cfg, &n->daemon, n->leap, n->before_midnight))
 		return tksim_opt_error(opts, RUN_OPT_BOOT_ERROR,
 				       "--boot-error puts the boot before 1970");
 	return 0;
@@ -177,7 +167,7 @@ int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg, const struct tk
  */
 int run_ntp_start(struct run_ntp *n, struct sim_ntpd *d, struct sim_system *s)
 {
-	struct run_calls *c = &n->calls;
+	struct sim_run_calls *c = &n->calls;
 
 	sim_ntpd_init(d, &n->daemon, s);
 	if (n->leap && !n->daemon.enabled) {
@@ -186,40 +176,20 @@ int run_ntp_start(struct run_ntp *n, struct sim_ntpd *d, struct sim_system *s)
 			.tx = { .modes = ADJ_STATUS, .status = n->leap > 0 ? STA_INS : STA_DEL },
 		};
 
-		if (run_calls_add(c, &op, "adjtimex",
-				  n->leap > 0 ? "0:status=ins (--leap)" : "0:status=del (--leap)"))
+		if (sim_run_calls_add(c, &op, "adjtimex",
+				      n->leap > 0 ? "0:status=ins (--leap)"
+						  : "0:status=del (--leap)"))
 			return tksim_usage_error("run", "too many scripted calls (%d at most)",
 						 RUN_MAX_CALLS);
 		/* Before the calls the user gave for time 0 too, as --leap comes first. */
 		for (unsigned int i = c->n - 1; i > 0 && !c->c[i - 1].op.t_ns; i--) {
-			struct run_call t = c->c[i];
+			struct sim_run_call t = c->c[i];
 
 			c->c[i] = c->c[i - 1];
 			c->c[i - 1] = t;
 		}
 	}
-	if (run_calls_start(c, s))
+	if (sim_run_calls_start(c, s))
 		return tksim_usage_error("run", "out of memory");
 	return 0;
-}
-
-/**
- * run_ntp_run_checked() - the daemon's poll due now, checked
- * @d:   the daemon
- * @s:   the system, at the instant the calls act
- * @why: out: the violation, if any
- * @n:   its size
- *
- * A poll may not move a clock it does not set (run_unmoved_end()).
- *
- * Return: 0, or -1 with @why.
- */
-int run_ntp_run_checked(struct sim_ntpd *d, struct sim_system *s, char *why, size_t n)
-{
-	struct oracle_snapshot before[2];
-
-	if (run_unmoved_begin(s, before, why, n))
-		return -1;
-	sim_ntpd_run(d, s);
-	return run_unmoved_end(s, before, why, n);
 }

@@ -12,15 +12,15 @@
  *   run_ntp_parse(&n, code, value);               for each RUN_OPT_* code
  *   run_ntp_configure(&n, &cfg, &opts);           before the system is built
  *   run_ntp_start(&n, &ntpd, s);                  after it is built
- *   ... run_ntp_run_checked(&ntpd, s, ...) in the loop ...
- *   run_ntp_summary(&n, &ntpd, s);  run_calls_free(&n.calls);
+ *   ... sim_run_step() polls the daemon in the loop (sim/run/run_step.c) ...
+ *   run_ntp_summary(&n, &ntpd, s);  sim_run_calls_free(&n.calls);
  */
 
 #include <stdio.h>
 
 #include "sim/ntpd.h"
+#include "sim/run/run_calls.h"
 #include "tools/options.h"
-#include "tools/run/run_calls.h"
 
 /* Option codes of the NTP options (beyond any character). */
 enum run_ntp_opt {
@@ -82,7 +82,7 @@ enum run_ntp_opt {
  * @leap:            +1 insert, -1 delete, 0 none
  * @before_midnight: boot this long before the next UTC midnight (ns); 0: as configured
  * @calls:           the timed calls (--adjtimex, --settimeofday, --leap without
- *                   the daemon), ops run by the op executor (tools/run/run_calls.h)
+ *                   the daemon), ops run by the op executor (sim/run/run_calls.h)
  */
 struct run_ntp {
 	struct sim_ntpd_params daemon;
@@ -91,8 +91,11 @@ struct run_ntp {
 	s64 drift_ppb_h;
 	int leap;
 	u64 before_midnight;
-	struct run_calls calls;
+	struct sim_run_calls calls;
 };
+
+/* Calls on the command line, at most (a timeline has no limit). */
+#define RUN_MAX_CALLS 64
 
 void run_ntp_defaults(struct run_ntp *n);
 int run_ntp_parse(struct run_ntp *n, int code, const char *arg);
@@ -100,7 +103,6 @@ int run_ntp_parse_adjtimex(struct sim_op *op, const char *arg);
 int run_ntp_parse_settimeofday(struct sim_op *op, const char *arg);
 int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg, const struct tksim_optset *opts);
 int run_ntp_start(struct run_ntp *n, struct sim_ntpd *d, struct sim_system *s);
-int run_ntp_run_checked(struct sim_ntpd *d, struct sim_system *s, char *why, size_t n);
 void run_ntp_csv_header(FILE *f);
 void run_ntp_csv_row(FILE *f, const struct sim_ntpd *d, struct sim_system *s);
 void run_ntp_summary(const struct run_ntp *n, const struct sim_ntpd *d, struct sim_system *s);

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-// tksim's own: the NTP part of `tksim run`'s report (CSV columns, summary lines).
+// tksim's own: the NTP part of `tksim run`'s report (CSV columns, summary lines, the timed calls).
 #include "tools/run/run_ntp.h"
 
 #include <inttypes.h>
 #include <string.h>
 
 #include "sim/oracle.h"
+#include "sim/run/run_ntp.h"
 #include "sim/trace.h"
 #include "tools/timex_names.h"
 
@@ -26,9 +27,9 @@ void run_ntp_csv_header(FILE *f)
  */
 void run_ntp_csv_row(FILE *f, const struct sim_ntpd *d, struct sim_system *s)
 {
-	struct tk_timex tx = { 0 };
+	struct tk_timex tx;
 
-	do_adjtimex(&s->k, &tx, false);
+	sim_run_ntp_read(s, &tx);
 	fprintf(f, ",%.6f,%.6f,%" PRId64 ",%d", (double)tx.freq / 65536.0,
 		sim_ntpd_ideal_freq_ppm(s), d->last_offset_ns, tx.status);
 }
@@ -42,6 +43,38 @@ static void print_status(int status)
 	printf(" (0x%04x)", (unsigned int)status);
 }
 
+/* One line per timed call, and the kernel behaviours the executor knew. */
+static void calls_summary(const struct sim_run_calls *rc)
+{
+	unsigned int done = 0;
+
+	for (unsigned int i = 0; i < rc->n; i++) {
+		const struct sim_run_call *c = &rc->c[i];
+
+		done += c->done;
+		/* A timeline's ops are the scenario's own lines: counted, not repeated. */
+		if (rc->timeline)
+			continue;
+		printf("  scripted     t=%.3f s %s %s -> ", (double)c->op.t_ns * 1e-9, c->name,
+		       c->text ? c->text : "");
+		if (!c->done)
+			printf("not reached\n");
+		else if (c->ret < 0)
+			printf("%s\n", strerror(-c->ret));
+		else
+			printf("%s\n",
+			       c->op.kind == SIM_OP_ADJTIMEX ? sim_time_state_name(c->ret) : "0");
+	}
+	if (rc->timeline)
+		printf("  ops          %u of %u applied by the op executor, %" PRIu64
+		       " reads, %" PRIu64 " ticks checked by it\n",
+		       done, rc->n, rc->reads, rc->res.ticks);
+	if (rc->res.nr_known)
+		printf("  known        %s, %u time%s (a kernel behaviour: tksim fuzz "
+		       "--list-known)\n",
+		       rc->res.known.sig, rc->res.nr_known, rc->res.nr_known > 1 ? "s" : "");
+}
+
 /**
  * run_ntp_summary() - the NTP lines of the run summary
  * @n: the options (the timed calls)
@@ -50,8 +83,8 @@ static void print_status(int status)
  */
 void run_ntp_summary(const struct run_ntp *n, const struct sim_ntpd *d, struct sim_system *s)
 {
-	struct tk_timex tx = { 0 };
-	int st = do_adjtimex(&s->k, &tx, false);
+	struct tk_timex tx;
+	int st = sim_run_ntp_read(s, &tx);
 
 	if (d->p.enabled)
 		printf("  NTP daemon   poll 2^%u s, %s units, PLL%s, noise %" PRIu64 " ns: "
@@ -67,5 +100,5 @@ void run_ntp_summary(const struct run_ntp *n, const struct sim_ntpd *d, struct s
 	printf("               %s, TAI - UTC %d s, status ", sim_time_state_name(st), tx.tai);
 	print_status(tx.status);
 	printf("\n");
-	run_calls_summary(&n->calls);
+	calls_summary(&n->calls);
 }

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
-// tksim's own: the i386 reader process of `tksim run --m32-readers` (start, stop, messages, its
-// syscalls).
+// tksim's own: the i386 reader process (start, stop, messages, its syscalls; see
+// sim/run/run_m32.h).
 /*
  * The reader is a child process on the system's memfd; tksim sends it one
- * request at a time (tools/reader32/reader32_proto.h) and answers the syscalls it
+ * request at a time (sim/run/reader32_proto.h) and answers the syscalls it
  * falls back to with the kernel side of the same system, at the same instant.
  */
 #define _GNU_SOURCE
-#include "tools/run/run_m32.h"
+#include "sim/run/run_m32.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -69,7 +69,7 @@ static int write_msg(int fd, const struct m32_msg *msg)
 }
 
 /* Child side of the fork: the pipes on stdin/stdout, then exec; errno to @errfd on failure. */
-static void exec_reader(const char *path, const struct run_m32 *m, int in, int out, int errfd,
+static void exec_reader(const char *path, const struct sim_run_m32 *m, int in, int out, int errfd,
 			const struct sim_system *s)
 {
 	const char *runner = getenv("TKSIM_M32_RUNNER");
@@ -102,10 +102,10 @@ static void exec_reader(const char *path, const struct run_m32 *m, int in, int o
 }
 
 /**
- * run_m32_stop() - tell the reader to exit, reap it, close the pipes
+ * sim_run_m32_stop() - tell the reader to exit, reap it, close the pipes
  * @m: the reader (nothing happens when none runs)
  */
-void run_m32_stop(struct run_m32 *m)
+void sim_run_m32_stop(struct sim_run_m32 *m)
 {
 	if (m->to_fd >= 0) {
 		struct m32_msg bye = { { M32_OP_EXIT, 0, 0, 0, 0, 0 } };
@@ -122,8 +122,8 @@ void run_m32_stop(struct run_m32 *m)
 }
 
 /**
- * run_m32_spawn() - start the i386 reader on the system's pages
- * @m:   the state (memfd and map from run_m32_system_new())
+ * sim_run_m32_spawn() - start the i386 reader on the system's pages
+ * @m:   the state (memfd and map from sim_run_m32_system_new())
  * @s:   the system
  * @why: on failure, why (for a user)
  * @n:   size of @why
@@ -131,7 +131,7 @@ void run_m32_stop(struct run_m32 *m)
  * Return: 0, or a negative errno: -ENOENT no reader was built, -ENOEXEC this
  * host cannot run it, -EPROTO it is not the i386 reader of this layout.
  */
-int run_m32_spawn(struct run_m32 *m, struct sim_system *s, char *why, size_t n)
+int sim_run_m32_spawn(struct sim_run_m32 *m, struct sim_system *s, char *why, size_t n)
 {
 	int to[2], from[2], err[2], e = 0;
 	struct m32_msg hello;
@@ -164,7 +164,7 @@ int run_m32_spawn(struct run_m32 *m, struct sim_system *s, char *why, size_t n)
 	m->from_fd = from[0];
 	if (read(err[0], &e, sizeof(e)) == (ssize_t)sizeof(e)) {
 		close(err[0]);
-		run_m32_stop(m);
+		sim_run_m32_stop(m);
 		snprintf(why, n, "cannot run '%s': %s%s", path, strerror(e),
 			 e == ENOEXEC
 				 ? " (this host runs no i386 programs; TKSIM_M32_RUNNER=qemu-i386 "
@@ -176,7 +176,7 @@ int run_m32_spawn(struct run_m32 *m, struct sim_system *s, char *why, size_t n)
 	m->next_ns = s->now_ns;
 	if (read_msg(m->from_fd, &hello) || hello.w[0] != M32_MSG_HELLO || hello.w[1] != 4 ||
 	    hello.w[2] != 4 || hello.w[3] != (s64)sizeof(struct vdso_time_data)) {
-		run_m32_stop(m);
+		sim_run_m32_stop(m);
 		snprintf(why, n, "'%s' is not a working i386 reader of this vvar layout", path);
 		return -EPROTO;
 	}
@@ -216,7 +216,7 @@ static void serve_syscall(struct sim_system *s, struct m32_msg *msg)
 }
 
 /**
- * run_m32_call() - one request to the reader, answering its syscalls meanwhile
+ * sim_run_m32_call() - one request to the reader, answering its syscalls meanwhile
  * @m:   the reader
  * @s:   the system whose kernel answers
  * @op:  enum m32_op
@@ -225,14 +225,15 @@ static void serve_syscall(struct sim_system *s, struct m32_msg *msg)
  *
  * Return: 0, or -1 when the reader is gone.
  */
-int run_m32_call(struct run_m32 *m, struct sim_system *s, int op, s32 arg, struct m32_msg *res)
+int sim_run_m32_call(struct sim_run_m32 *m, struct sim_system *s, int op, s32 arg,
+		     struct m32_msg *res)
 {
-	return run_m32_request(m, s, &(struct m32_msg){ { op, arg, 0, 0, 0, 0 } }, res);
+	return sim_run_m32_request(m, s, &(struct m32_msg){ { op, arg, 0, 0, 0, 0 } }, res);
 }
 
-/** run_m32_request() - run_m32_call() with a whole request message. */
-int run_m32_request(struct run_m32 *m, struct sim_system *s, const struct m32_msg *req,
-		    struct m32_msg *res)
+/** sim_run_m32_request() - sim_run_m32_call() with a whole request message. */
+int sim_run_m32_request(struct sim_run_m32 *m, struct sim_system *s, const struct m32_msg *req,
+			struct m32_msg *res)
 {
 	struct m32_msg msg = *req;
 

@@ -1,32 +1,30 @@
 // SPDX-License-Identifier: GPL-2.0
-// tksim's own: the timed calls of `tksim run` through the op executor (see tools/run/run_calls.h).
-#include "tools/run/run_calls.h"
+// tksim's own: the timed calls of a run through the op executor (see sim/run/run_calls.h).
+#include "sim/run/run_calls.h"
 
 #include <errno.h>
-#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "sim/oracle.h"
-#include "sim/trace.h"
-#include "tools/tksim.h"
 
 /**
- * run_calls_add() - queue a call, keeping time order (calls at one time stay in given order)
+ * sim_run_calls_add() - queue a call, keeping time order (calls at one time stay in given order)
  * @rc:   the calls
  * @op:   the op
- * @name: what the user called it
- * @text: what the user wrote (kept, not copied)
+ * @name: its name in reports
+ * @text: how it was written (kept, not copied; may be NULL)
  *
  * Return: 0, or -ENOMEM.
  */
-int run_calls_add(struct run_calls *rc, const struct sim_op *op, const char *name, const char *text)
+int sim_run_calls_add(struct sim_run_calls *rc, const struct sim_op *op, const char *name,
+		      const char *text)
 {
 	unsigned int i = rc->n;
 
 	if (rc->n == rc->cap) {
 		unsigned int cap = rc->cap ? 2 * rc->cap : 16;
-		struct run_call *c = realloc(rc->c, cap * sizeof(*c));
+		struct sim_run_call *c = realloc(rc->c, cap * sizeof(*c));
 
 		if (!c)
 			return -ENOMEM;
@@ -35,19 +33,19 @@ int run_calls_add(struct run_calls *rc, const struct sim_op *op, const char *nam
 	}
 	for (; i > 0 && rc->c[i - 1].op.t_ns > op->t_ns; i--)
 		rc->c[i] = rc->c[i - 1];
-	rc->c[i] = (struct run_call){ .op = *op, .name = name, .text = text };
+	rc->c[i] = (struct sim_run_call){ .op = *op, .name = name, .text = text };
 	rc->n++;
 	return 0;
 }
 
 /**
- * run_calls_start() - the executor on the built system
+ * sim_run_calls_start() - the executor on the built system
  * @rc: the calls
  * @s:  the system
  *
  * Return: 0, or -ENOMEM.
  */
-int run_calls_start(struct run_calls *rc, struct sim_system *s)
+int sim_run_calls_start(struct sim_run_calls *rc, struct sim_system *s)
 {
 	if (!rc->n)
 		return 0;
@@ -55,8 +53,8 @@ int run_calls_start(struct run_calls *rc, struct sim_system *s)
 	return rc->exec ? 0 : -ENOMEM;
 }
 
-/** run_calls_next_ns() - the time of the next call not yet run, or U64_MAX. */
-u64 run_calls_next_ns(const struct run_calls *rc)
+/** sim_run_calls_next_ns() - the time of the next call not yet run, or U64_MAX. */
+u64 sim_run_calls_next_ns(const struct sim_run_calls *rc)
 {
 	return rc->next < rc->n ? rc->c[rc->next].op.t_ns : U64_MAX;
 }
@@ -69,7 +67,7 @@ static bool settable(s32 clock)
 }
 
 /**
- * run_unmoved_begin() - every clock through both paths, before an action
+ * sim_run_unmoved_begin() - every clock through both paths, before an action
  * @s:      the system
  * @before: out: the snapshots (vDSO, kernel-side)
  * @why:    the evidence if a read fails
@@ -77,7 +75,8 @@ static bool settable(s32 clock)
  *
  * Return: 0, or -1 with @why.
  */
-int run_unmoved_begin(struct sim_system *s, struct oracle_snapshot before[2], char *why, size_t n)
+int sim_run_unmoved_begin(struct sim_system *s, struct oracle_snapshot before[2], char *why,
+			  size_t n)
 {
 	for (int p = 0; p < 2; p++)
 		if (oracle_snapshot(s, p ? SIM_PATH_SYSCALL : SIM_PATH_VDSO, &before[p], why, n))
@@ -86,9 +85,9 @@ int run_unmoved_begin(struct sim_system *s, struct oracle_snapshot before[2], ch
 }
 
 /**
- * run_unmoved_end() - no clock an action may not set moved, at one counter value
- * @s:      the system, the counter where it was at run_unmoved_begin()
- * @before: the snapshots run_unmoved_begin() took
+ * sim_run_unmoved_end() - no clock an action may not set moved, at one counter value
+ * @s:      the system, the counter where it was at sim_run_unmoved_begin()
+ * @before: the snapshots sim_run_unmoved_begin() took
  * @why:    the evidence
  * @n:      its size
  *
@@ -99,7 +98,7 @@ int run_unmoved_begin(struct sim_system *s, struct oracle_snapshot before[2], ch
  *
  * Return: 0, or -1 with @why.
  */
-int run_unmoved_end(struct sim_system *s, struct oracle_snapshot before[2], char *why, size_t n)
+int sim_run_unmoved_end(struct sim_system *s, struct oracle_snapshot before[2], char *why, size_t n)
 {
 	struct oracle_snapshot after;
 
@@ -116,8 +115,8 @@ int run_unmoved_end(struct sim_system *s, struct oracle_snapshot before[2], char
 }
 
 /* One call at its instant; 0, or -1 with @why. */
-static int run_one(struct run_calls *rc, struct run_call *c, struct sim_system *s, char *why,
-		   size_t n)
+static int sim_run_one(struct sim_run_calls *rc, struct sim_run_call *c, struct sim_system *s,
+		       char *why, size_t n)
 {
 	struct sim_op reach = { .t_ns = c->op.t_ns, .kind = SIM_OP_READ };
 	enum sim_op_kind k = c->op.kind;
@@ -137,11 +136,11 @@ static int run_one(struct run_calls *rc, struct run_call *c, struct sim_system *
 		 * knows the kernel's own coarse step), as the fuzz target judges it.
 		 */
 		call = call && !rc->timeline;
-		if (call && run_unmoved_begin(s, before, why, n))
+		if (call && sim_run_unmoved_begin(s, before, why, n))
 			return -1;
 		found = sim_ops_exec_op(rc->exec, &c->op, rc->next, &c->ret);
 		c->done = true;
-		if (call && run_unmoved_end(s, before, why, n))
+		if (call && sim_run_unmoved_end(s, before, why, n))
 			return -1;
 	}
 	if (!found)
@@ -151,7 +150,7 @@ static int run_one(struct run_calls *rc, struct run_call *c, struct sim_system *
 }
 
 /**
- * run_calls_until() - the calls due at or before @t_ns, each at its exact instant
+ * sim_run_calls_until() - the calls due at or before @t_ns, each at its exact instant
  * @rc:   the calls
  * @s:    the system (time runs to each call's instant)
  * @t_ns: the instant the run moves to next
@@ -161,10 +160,11 @@ static int run_one(struct run_calls *rc, struct run_call *c, struct sim_system *
  * Return: 0, or -1 with @why: a property of the op executor's oracle failed,
  * or a call moved a clock it does not set.
  */
-int run_calls_until(struct run_calls *rc, struct sim_system *s, u64 t_ns, char *why, size_t n)
+int sim_run_calls_until(struct sim_run_calls *rc, struct sim_system *s, u64 t_ns, char *why,
+			size_t n)
 {
 	while (rc->next < rc->n && rc->c[rc->next].op.t_ns <= t_ns) {
-		if (run_one(rc, &rc->c[rc->next], s, why, n))
+		if (sim_run_one(rc, &rc->c[rc->next], s, why, n))
 			return -1;
 		rc->next++;
 	}
@@ -172,7 +172,7 @@ int run_calls_until(struct run_calls *rc, struct sim_system *s, u64 t_ns, char *
 }
 
 /**
- * run_calls_read() - with a timeline: run to @t_ns through the executor, read every clock
+ * sim_run_calls_read() - with a timeline: run to @t_ns through the executor, read every clock
  * @rc:   the calls, a timeline
  * @s:    the system
  * @t_ns: the run's next sampled instant (the ops due by then have run)
@@ -186,7 +186,8 @@ int run_calls_until(struct run_calls *rc, struct sim_system *s, u64 t_ns, char *
  *
  * Return: 0, or -1 with @why.
  */
-int run_calls_read(struct run_calls *rc, struct sim_system *s, u64 t_ns, char *why, size_t n)
+int sim_run_calls_read(struct sim_run_calls *rc, struct sim_system *s, u64 t_ns, char *why,
+		       size_t n)
 {
 	struct sim_op read = { .t_ns = t_ns, .kind = SIM_OP_READ };
 	int ret;
@@ -200,40 +201,8 @@ int run_calls_read(struct run_calls *rc, struct sim_system *s, u64 t_ns, char *w
 	return -1;
 }
 
-/** run_calls_summary() - one line per call, and the kernel behaviours the executor knew. */
-void run_calls_summary(const struct run_calls *rc)
-{
-	unsigned int done = 0;
-
-	for (unsigned int i = 0; i < rc->n; i++) {
-		const struct run_call *c = &rc->c[i];
-
-		done += c->done;
-		/* A timeline's ops are the scenario's own lines: counted, not repeated. */
-		if (rc->timeline)
-			continue;
-		printf("  scripted     t=%.3f s %s %s -> ", (double)c->op.t_ns * 1e-9, c->name,
-		       c->text ? c->text : "");
-		if (!c->done)
-			printf("not reached\n");
-		else if (c->ret < 0)
-			printf("%s\n", strerror(-c->ret));
-		else
-			printf("%s\n",
-			       c->op.kind == SIM_OP_ADJTIMEX ? sim_time_state_name(c->ret) : "0");
-	}
-	if (rc->timeline)
-		printf("  ops          %u of %u applied by the op executor, %" PRIu64
-		       " reads, %" PRIu64 " ticks checked by it\n",
-		       done, rc->n, rc->reads, rc->res.ticks);
-	if (rc->res.nr_known)
-		printf("  known        %s, %u time%s (a kernel behaviour: tksim fuzz "
-		       "--list-known)\n",
-		       rc->res.known.sig, rc->res.nr_known, rc->res.nr_known > 1 ? "s" : "");
-}
-
-/** run_calls_free() - the executor and the calls freed (again: nothing). */
-void run_calls_free(struct run_calls *rc)
+/** sim_run_calls_free() - the executor and the calls freed (again: nothing). */
+void sim_run_calls_free(struct sim_run_calls *rc)
 {
 	sim_ops_exec_free(rc->exec);
 	free(rc->c);

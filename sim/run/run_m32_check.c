@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
-// tksim's own: the check of every i386 vDSO entry point against the kernel side (`tksim run
-// --m32-readers`).
-#include "tools/run/run_m32.h"
+// tksim's own: the check of every i386 vDSO entry point against the kernel side (see
+// sim/run/run_m32.h).
+#include "sim/run/run_m32.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -85,24 +85,26 @@ static __int128 got_value(int op, const struct m32_msg *r)
 }
 
 /**
- * run_m32_check() - every i386 entry point for every clock id, now
- * @m:   the reader
- * @s:   the system, stopped at the instant to check
- * @why: the evidence on failure
- * @n:   size of @why
+ * sim_run_m32_check() - every i386 entry point for every clock id, now
+ * @m:           the reader
+ * @s:           the system, stopped at the instant to check
+ * @interval_ns: virtual time between checks
+ * @why:         the evidence on failure
+ * @n:           size of @why
  *
- * Does nothing before the next check is due (--m32-interval).
+ * Does nothing before the next check is due, @interval_ns after the last.
  *
  * Return: 0, or -1 with @why set when a result, a return value or a
  * fallback differs from the kernel's, or the reader died.
  */
-int run_m32_check(struct run_m32 *m, struct sim_system *s, char *why, size_t n)
+int sim_run_m32_check(struct sim_run_m32 *m, struct sim_system *s, u64 interval_ns, char *why,
+		      size_t n)
 {
-	if (!m->enabled || s->now_ns < m->next_ns)
+	if (s->now_ns < m->next_ns)
 		return 0;
 	/* On a grid, so that a run checks duration / interval instants whatever the sampling. */
 	while (m->next_ns <= s->now_ns)
-		m->next_ns += m->interval_ns;
+		m->next_ns += interval_ns;
 	m->instants++;
 	for (s32 clock = -1; clock <= TK_MAX_CLOCKS; clock++) {
 		for (int op = M32_OP_CLOCK_GETTIME; op <= M32_OP_CLOCK_GETRES_TIME64; op++) {
@@ -114,7 +116,7 @@ int run_m32_check(struct run_m32 *m, struct sim_system *s, char *why, size_t n)
 			/* gettimeofday and time take no clock id: once per instant. */
 			if ((op == M32_OP_GETTIMEOFDAY || op == M32_OP_TIME) && clock != 0)
 				continue;
-			if (run_m32_call(m, s, op, clock, &r)) {
+			if (sim_run_m32_call(m, s, op, clock, &r)) {
 				snprintf(why, n, "the 32-bit reader died (%s)", op_name[op]);
 				return -1;
 			}

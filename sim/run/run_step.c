@@ -1,20 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
-// tksim's own: one step of `tksim run`'s main loop, shared with its `tksim bench` row.
-#include "tools/run/run_tick.h"
+// tksim's own: one step of a checked run: the loop of `tksim run` and its `tksim bench` row.
+#include "sim/run/run_step.h"
 
-#include "tools/run/run_ntp.h"
+#include "sim/run/run_ntp.h"
 
 /**
- * run_tick() - move a system to the next instant `tksim run` checks
+ * sim_run_step() - move a system to the next instant a run checks
  * @s:           the system
  * @d:           the NTP daemon model
  * @calls:       the timed calls (NULL: none), run by the op executor at their
  *               exact instants on the way
- * @rng:         the sampling instants' generator (--seed)
+ * @rng:         the sampling instants' generator (seeded with the run's seed)
  * @end_ns:      the end of the run: virtual time never goes past it
- * @nohz_max_ns: with --nohz, the longest tickless gap; 0 for a periodic tick
+ * @nohz_max_ns: the longest tickless gap of a tickless idle system; 0 for a
+ *               periodic tick
  * @why:         NULL, or where to explain a violation (the daemon's polls are
- *               then checked: run_ntp_run_checked(); the calls always are)
+ *               then checked: sim_run_ntp_poll_checked(); the calls always are)
  * @n:           the size of @why
  *
  * Runs to the next tick, then to a random instant before the one after; with
@@ -27,11 +28,11 @@
  *
  * Return: 0, or -1 with @why for a violation a call or a poll caused.
  */
-int run_tick(struct sim_system *s, struct sim_ntpd *d, struct run_calls *calls, struct sim_rng *rng,
-	     u64 end_ns, u64 nohz_max_ns, char *why, size_t n)
+int sim_run_step(struct sim_system *s, struct sim_ntpd *d, struct sim_run_calls *calls,
+		 struct sim_rng *rng, u64 end_ns, u64 nohz_max_ns, char *why, size_t n)
 {
 	u64 t = s->next_tick_ns + sim_rng_below(rng, s->tick_period_ns);
-	u64 call = calls ? run_calls_next_ns(calls) : U64_MAX;
+	u64 call = calls ? sim_run_calls_next_ns(calls) : U64_MAX;
 	char spare[256];
 
 	if (nohz_max_ns) {
@@ -51,10 +52,10 @@ int run_tick(struct sim_system *s, struct sim_ntpd *d, struct run_calls *calls, 
 	}
 	if (t > end_ns)
 		t = end_ns;
-	if (calls && run_calls_until(calls, s, t, why ? why : spare, why ? n : sizeof(spare)))
+	if (calls && sim_run_calls_until(calls, s, t, why ? why : spare, why ? n : sizeof(spare)))
 		return -1;
 	if (calls && calls->timeline) {
-		if (run_calls_read(calls, s, t, why ? why : spare, why ? n : sizeof(spare)))
+		if (sim_run_calls_read(calls, s, t, why ? why : spare, why ? n : sizeof(spare)))
 			return -1;
 	} else {
 		sim_advance_to(s, t);
@@ -65,7 +66,7 @@ int run_tick(struct sim_system *s, struct sim_ntpd *d, struct run_calls *calls, 
 	if (calls && calls->exec)
 		sim_ops_exec_resync(calls->exec);
 	if (why)
-		return run_ntp_run_checked(d, s, why, n);
+		return sim_run_ntp_poll_checked(d, s, why, n);
 	sim_ntpd_run(d, s);
 	return 0;
 }
