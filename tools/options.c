@@ -7,7 +7,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "tools/tksim.h"
+#include "tools/parse.h"
+#include "tools/usage.h"
 
 /**
  * tksim_opt_begin() - start matching @argv against @set

@@ -13,10 +13,8 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "config.h"
 
@@ -87,88 +85,6 @@ __attribute__((used)) const char *__tsan_default_options(void)
  * Where the input being parsed comes from, when it is a file: the one piece
  * of process-wide state in the command-line layer (never in a simulation).
  */
-static struct {
-	const char *file;
-	unsigned int line;
-} input;
-
-/**
- * tksim_set_input() - errors from now on are about FILE:LINE
- * @file: the input file, or NULL for the command line
- * @line: its line number
- */
-void tksim_set_input(const char *file, unsigned int line)
-{
-	input.file = file;
-	input.line = line;
-}
-
-/**
- * tksim_get_input() - where the input being parsed comes from
- * @file: out: the file, or NULL for the command line
- * @line: out: its line number
- */
-void tksim_get_input(const char **file, unsigned int *line)
-{
-	*file = input.file;
-	*line = input.line;
-}
-
-/*
- * In a scenario file the settings are written without dashes: a message
- * about "--duration" names "duration" there.  Quoted text (the user's own
- * values) is left as it is.
- */
-static void strip_dashes(char *s)
-{
-	bool quoted = false;
-	char *w = s;
-
-	for (char *r = s; *r; r++) {
-		if (*r == '\'')
-			quoted = !quoted;
-		if (!quoted && r[0] == '-' && r[1] == '-' && r[2] >= 'a' && r[2] <= 'z' &&
-		    (r == s || r[-1] == ' ' || r[-1] == '(' || r[-1] == ',')) {
-			r++;
-			continue;
-		}
-		*w++ = *r;
-	}
-	*w = '\0';
-}
-
-/**
- * tksim_usage_error() - report bad usage of a command
- * @cmd: the command name
- * @fmt: printf format of the message
- *
- * Return: TKSIM_EXIT_USAGE, for `return tksim_usage_error(...)`.
- */
-int tksim_usage_error(const char *cmd, const char *fmt, ...)
-{
-	char msg[1024];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	if (input.file) {
-		strip_dashes(msg);
-		fprintf(stderr, "tksim: %s:%u: %s\n", input.file, input.line, msg);
-	} else {
-		fprintf(stderr, "tksim %s: %s\nTry 'tksim %s --help'.\n", cmd, msg, cmd);
-	}
-	return TKSIM_EXIT_USAGE;
-}
-
-/** tksim_wall_seconds() - the host's CLOCK_MONOTONIC, for progress and wall times. */
-double tksim_wall_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /*
  * Every command's report goes to stdout: a write that failed (a full disk,
@@ -229,7 +145,7 @@ static int unknown_cmd(const char *name)
  * from the option tables (docs/tksim.1 and completion/tksim are their
  * checked-in output).
  */
-static int help(int argc, char **argv)
+static int help_command(int argc, char **argv)
 {
 	const struct tksim_cmd *c;
 
@@ -264,7 +180,7 @@ int main(int argc, char **argv)
 		return TKSIM_EXIT_USAGE;
 	}
 	if (!strcmp(argv[1], "help"))
-		return help(argc, argv);
+		return help_command(argc, argv);
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(stdout);
 		return TKSIM_EXIT_OK;

@@ -7,6 +7,7 @@
 
 #include "tools/options.h"
 #include "tools/parse.h"
+#include "tools/usage.h"
 #include "vdso/types.h"
 
 /*
@@ -16,14 +17,6 @@
  * 4294967295 kHz is the end of that.
  */
 #define TKSIM_FREQ_MAX_HZ (4294967295ULL * 1000)
-
-/* Exit statuses of every subcommand. */
-#define TKSIM_EXIT_OK 0
-#define TKSIM_EXIT_VIOLATION 1
-#define TKSIM_EXIT_USAGE 2
-#define TKSIM_EXIT_SANITIZER 3 /* set in the sanitizer runtimes' defaults, tools/tksim.c */
-#define TKSIM_EXIT_SKIP 4
-#define TKSIM_EXIT_INTERRUPTED 130
 
 /**
  * struct tksim_cmd - one subcommand
@@ -58,10 +51,6 @@ int cmd_explain(int argc, char **argv);
 int cmd_fuzz(int argc, char **argv);
 int cmd_daemon(int argc, char **argv);
 
-void tksim_set_input(const char *file, unsigned int line);
-void tksim_get_input(const char **file, unsigned int *line);
-int tksim_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-double tksim_wall_seconds(void);
 void tksim_help_completion(FILE *f, const struct tksim_cmd *cmds, size_t n);
 
 #endif /* TKSIM_TOOLS_TKSIM_H */
