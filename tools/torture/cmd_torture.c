@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "sim/bugs.h"
-#include "tools/torture/cmd_torture.h"
+#include "tools/torture/cmd_torture_cli.h"
 #include "tools/tksim.h"
 
 /* `tksim torture --json`: the run, then one object; the same statuses as the text. */

@@ -5,7 +5,7 @@
 #include "config.h"
 #include "sim/bugs.h"
 #include "sim/oracle.h"
-#include "tools/torture/cmd_torture.h"
+#include "tools/torture/cmd_torture_cli.h"
 #include "tools/json.h"
 
 /* The configuration: what the header lines of the text report say. */

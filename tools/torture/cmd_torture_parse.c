@@ -7,37 +7,10 @@
 #include <time.h>
 
 #include "sim/bugs.h"
-#include "sim/clocks.h"
-#include "tools/torture/cmd_torture.h"
+#include "tools/torture/cmd_torture_cli.h"
+#include "tools/torture/cmd_torture_names.h"
 #include "tools/options.h"
 #include "tools/tksim.h"
-
-const struct torture_name torture_check_names[] = {
-	{ "seqcount", TORTURE_CHECK_SEQCOUNT },
-	{ "inconsistency", TORTURE_CHECK_INCONSISTENCY },
-	{ "threadtest", TORTURE_CHECK_THREADTEST },
-	{ "sandwich", TORTURE_CHECK_SANDWICH },
-	{ "litmus", TORTURE_CHECK_LITMUS },
-};
-const struct torture_name torture_churn_names[] = {
-	{ "freq", TORTURE_CHURN_FREQ },
-	{ "offset", TORTURE_CHURN_OFFSET },
-	{ "settime", TORTURE_CHURN_SETTIME },
-};
-#define TORTURE_CLOCK(id, name, arg, vdsotest) { arg, BIT(id) },
-const struct torture_name torture_clock_names[] = { SIM_VDSO_CLOCKS(TORTURE_CLOCK) };
-#undef TORTURE_CLOCK
-const struct torture_name torture_path_names[] = {
-	{ "vdso", TORTURE_PATH_VDSO },
-	{ "syscall", TORTURE_PATH_SYSCALL },
-};
-
-#define N(t) sizeof(t) / sizeof((t)[0])
-const size_t torture_ncheck_names = N(torture_check_names),
-	     torture_nchurn_names = N(torture_churn_names),
-	     torture_nclock_names = N(torture_clock_names),
-	     torture_npath_names = N(torture_path_names);
-#undef N
 
 /* "a,b,c", "all" or "none" against a name table; 0 or -EINVAL. */
 static int parse_list(const char *s, const struct torture_name *t, size_t n, u32 *out)
@@ -66,21 +39,6 @@ static int parse_list(const char *s, const struct torture_name *t, size_t n, u32
 	}
 	*out = m;
 	return 0;
-}
-
-/* The names of the bits of @m, comma-separated, or "none". */
-void cmd_torture_format_list(char *buf, size_t len, const struct torture_name *t, size_t n, u32 m)
-{
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < n; i++) {
-		if ((m & t[i].bit) && used < len)
-			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "," : "",
-						 t[i].name);
-	}
-	if (!used)
-		snprintf(buf, len, "none");
 }
 
 /** cmd_torture_help() - print `tksim torture --help` */

@@ -7,7 +7,7 @@
 #include "sim/bugs.h"
 #include "sim/clocks.h"
 #include "sim/oracle.h"
-#include "tools/torture/cmd_torture.h"
+#include "tools/torture/cmd_torture_cli.h"
 
 void cmd_torture_build_replay(struct cmd_torture_cli *cli)
 {
