@@ -3,10 +3,12 @@
 #  1. every repository path a comment or a page names (vdso/..., timekeeper/..., sim/...,
 #     tools/..., tests/..., docs/..., scripts/..., scenarios/... ending in .c, .h, .sh, .md
 #     or .scn) exists; a glob (sim/*.c) must match a file, brace forms (bugs.[ch],
-#     ops_{encode,decode}.c) are expanded;
+#     ops_{encode,decode}.c) are expanded; a page or fragment named bare (design.md,
+#     local.am) is a file of the tree;
 #  2. every .c/.h of timekeeper/ and vdso/ opens with "Mirrors: ... (vX.Y)" or "tksim's
 #     own", and that version is the one docs/design.md's mirror table gives the file;
-#  3. the include rules of docs/design.md's Layout hold.
+#  3. every #include "..." of vdso/, timekeeper/, sim/ and tools/ keeps the rules of
+#     docs/design.md's table "What each folder may include".
 # Each failure names FILE:LINE.  Run from the source tree (top_srcdir) or its build tree.
 set -u
 src=${top_srcdir:-.}
@@ -38,7 +40,7 @@ xargs awk '
 		sub(/^[^a-z]/, "", ref)
 		if (ref ~ /^tools\/testing\//)
 			continue
-		if (ref !~ /\.(c|h|sh|md|scn|\[ch\]|\{[a-z,]*\})$/)
+		if (ref !~ /\.(c|h|sh|md|scn|\[[a-z]+\]|\{[a-z,]*\})$/)
 			continue
 		print FILENAME ":" FNR ":" ref
 	}
@@ -53,43 +55,56 @@ xargs awk '
 	}
 }' <"$tmp/files" >"$tmp/refs"
 
-# Expand one reference: a[xy]b and a{x,y}b forms, one level (all the tree uses).
-expand() {
-	case $1 in
-	*\{*\}*)
-		pre=${1%%\{*} rest=${1#*\{} alts=${rest%%\}*} post=${rest#*\}}
-		IFS=,
-		for a in $alts; do echo "$pre$a$post"; done
-		unset IFS
-		;;
-	*\[*\]*)
-		pre=${1%%\[*} rest=${1#*\[} alts=${rest%%\]*} post=${rest#*\]}
-		echo "$alts" | sed 's/./&\n/g' | sed '/^$/d' | while read -r a; do echo "$pre$a$post"; done
-		;;
-	*) echo "$1" ;;
-	esac
+# Check them against the tree, in one awk: a[xy]b and a{x,y}b expand (one level, all the
+# tree uses), a name in capitals (bench_row_NAME.c) stands for any name, a glob must match a
+# file, a bare page or fragment (*/NAME) must be a file of that name anywhere.
+awk -v all="$tmp/all" '
+function glob2re(g) {
+	gsub(/\./, "\\.", g)
+	gsub(/\*/, "[^/]*", g)
+	return "^" g "$"
 }
-
-n=0
-while IFS=: read -r file line ref; do
-	n=$((n + 1))
-	# a name in capitals (bench_row_NAME.c) stands for any name
-	for r in $(expand "$ref" | sed 's/[A-Z][A-Z0-9]\{2,\}/*/g'); do
-		case $r in
-		\*/*)
-			# a bare name: a file of that name anywhere in the tree
-			grep -q "\(^\|/\)${r#\*/}\$" "$tmp/all" ||
-				bad "$file:$line: '${ref#\*/}' is no file of this tree"
-			;;
-		*\**)
-			# a glob: at least one file must match (the shell leaves it as is otherwise)
-			set -- $r
-			[ -e "$1" ] || bad "$file:$line: '$ref' matches no file"
-			;;
-		*) [ -e "$r" ] || bad "$file:$line: '$ref' does not exist" ;;
-		esac
-	done
-done <"$tmp/refs"
+function found(r,    re, f) {
+	if (r in have)
+		return 1
+	if (r !~ /\*/)
+		return 0
+	re = r ~ /^\*\// ? "(^|/)" substr(glob2re(substr(r, 3)), 2) : glob2re(r)
+	for (f in have)
+		if (f ~ re)
+			return 1
+	return 0
+}
+BEGIN { while ((getline f < all) > 0) have[f] = 1 }
+{
+	file = $1; line = $2; ref = $0; sub(/^[^:]*:[^:]*:/, "", ref)
+	n++
+	k = 0
+	if (match(ref, /\{[^}]*\}|\[[^]]*\]/)) {
+		pre = substr(ref, 1, RSTART - 1); post = substr(ref, RSTART + RLENGTH)
+		alts = substr(ref, RSTART + 1, RLENGTH - 2)
+		if (substr(ref, RSTART, 1) == "{")
+			k = split(alts, alt, ",")
+		else
+			for (i = 1; i <= length(alts); i++)
+				alt[++k] = substr(alts, i, 1)
+		for (i = 1; i <= k; i++)
+			r[i] = pre alt[i] post
+	} else
+		r[++k] = ref
+	for (i = 1; i <= k; i++) {
+		gsub(/[A-Z][A-Z0-9][A-Z0-9]+/, "*", r[i])
+		if (!found(r[i])) {
+			shown = ref; sub(/^\*\//, "", shown)
+			print "FAIL: " file ":" line ": \x27" shown "\x27 " \
+				(ref ~ /^\*\// ? "is no file of this tree" : \
+				 r[i] ~ /\*/ ? "matches no file" : "does not exist")
+		}
+	}
+}
+END { print n > "/dev/stderr" }' FS=: "$tmp/refs" 2>"$tmp/n" >"$tmp/bad"
+n=$(cat "$tmp/n")
+if [ -s "$tmp/bad" ]; then cat "$tmp/bad"; fail=1; fi
 [ "$n" -gt 100 ] || bad "only $n references found: is the extraction broken?"
 [ "$fail" -eq 0 ] && echo "ok: the $n file references of $(wc -l <"$tmp/files") files exist"
 
@@ -112,8 +127,10 @@ for f in timekeeper/*.[ch] vdso/*.[ch]; do
 		# release named in prose ("as v6.17 names it") is a note, not a claim.
 		vs=$(echo "$head" | grep -o '(v[0-9][0-9]*\.[0-9][0-9]*[^0-9]' | sort -u)
 		have=$(echo "$vs" | sed -n 's/^(\(v[0-9.]*\)[]):;, ]$/\1/p')
-		[ "$(echo "$vs" | wc -l)" -eq 1 ] && [ -n "$have" ] ||
-			{ bad "$f:2: the Mirrors line must name one release as (vX.Y), not:" $vs; continue; }
+		if [ "$(echo "$vs" | wc -l)" -ne 1 ] || [ -z "$have" ]; then
+			bad "$f:2: the Mirrors line must name one release as (vX.Y), not:" $vs
+			continue
+		fi
 		;;
 	*) have= ;;
 	esac
@@ -126,7 +143,7 @@ for f in timekeeper/*.[ch] vdso/*.[ch]; do
 	elif [ "$want" != "$have" ]; then bad "$f:2: says $have, $design's table says $want"
 	fi
 done
-while read -r f v; do
+while read -r f _; do
 	[ -e "$f" ] || bad "$design: the mirror table names $f, which does not exist"
 done <"$tmp/table"
 [ "$fail" -eq 0 ] && echo "ok: the $m files of timekeeper/ and vdso/ say what $design's table says"
@@ -179,6 +196,7 @@ while IFS='|' read -r _ folders may except _; do
 			cmds=$(for c in tools/*/; do echo "$c"; done)
 			set -f
 			for c in $cmds; do
+				# shellcheck disable=SC2046 # the allowed list is split into words on purpose
 				echo "$named" | grep -qx "$c" ||
 					rule "${c%/}" $(echo $al $ex | sed "s|tools/CMD/|$c|g")
 			done
