@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-// tksim's own: the injectable bugs of kernel-timekeeping.md §6, with the commits that fixed them.
+// tksim's own: the injectable historical bugs, each with the kernel commit that fixed it.
 #include "sim/bugs.h"
 
 #include <errno.h>

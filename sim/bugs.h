@@ -4,10 +4,11 @@
 #define TKSIM_SIM_BUGS_H
 
 /*
- * Every historical bug of the porting reference's §6 that the model can
- * express, with the kernel change that fixed it and the property that
- * catches it.  `tksim bugs` prints this table; `tksim torture --inject`
- * and the tests in tests/sim/check_bugs.c switch the bits on.
+ * The historical kernel timekeeping bugs that the model can express, each
+ * with the kernel change that fixed it (subject, and hash where verified)
+ * and the property that catches it (docs/torture.md, "tksim bugs").
+ * `tksim bugs` prints this table; `tksim torture --inject` and the tests in
+ * tests/sim/check_bugs.c switch the bits on.
  */
 
 #include "timekeeper/timekeeper.h"

@@ -231,8 +231,9 @@ void sim_tsc_boot_params(struct tk_boot_params *bp)
  * @hz:   the TSC frequency (Hz)
  * @bp:   boot parameters, or NULL for sim_tsc_boot_params()
  *
- * Nothing ticks: call update_wall_time(&s->k) periodically (see
- * sim/threads.h), or read within max_idle_ns of boot (minutes on a GHz TSC).
+ * Nothing ticks: call update_wall_time(&s->k) periodically (as the torture
+ * writer in sim/torture/torture_tk.c does), or read within max_idle_ns of
+ * boot (minutes on a GHz TSC).
  *
  * Return: 0 or a negative errno.
  */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-// Mirrors: kernel/time/timekeeping.c (v6.14/v6.15): timekeeping_validate_timex() and do_adjtimex().
+// Mirrors: kernel/time/timekeeping.c (v6.15): timekeeping_validate_timex() and do_adjtimex().
 /*
  * adjtimex(2) as the timekeeper serves it: validate, inject an ADJ_SETOFFSET
  * step, run NTP's part under tk_core.lock (timekeeper/ntp.c ntp_adjtimex),

@@ -120,7 +120,7 @@ int tk_sys_gettimeofday(const struct tk_kernel *k, struct tk_timeval *tv, struct
  * @tz:         new timezone, may be NULL
  * @privileged: whether the caller has CAP_SYS_TIME (security_settime64())
  *
- * The kernel's order (kernel/time/time.c, v6.14): the time is validated
+ * The kernel's order (kernel/time/time.c): the time is validated
  * first (-EINVAL, nothing changed), then the permission (-EPERM, nothing
  * changed, even for a bad timezone), then the timezone is range-checked
  * and stored, then the time is set.  The first timezone ever set without
@@ -191,7 +191,7 @@ int tk_sys_settimeofday(struct tk_kernel *k, const struct tk_timeval *tv,
  * Only CLOCK_REALTIME has a setter (posix_clock_realtime_set(), which is
  * do_sys_settimeofday64() without a timezone); the CPU-time clocks have
  * one that always refuses with -EPERM; every other clock, and an unknown
- * id, gives -EINVAL (kernel/time/posix-timers.c, v6.14).
+ * id, gives -EINVAL (kernel/time/posix-timers.c).
  *
  * Return: 0, -EINVAL or -EPERM.
  */
@@ -218,7 +218,7 @@ int tk_sys_clock_settime(struct tk_kernel *k, s32 clock, const struct timespec64
  *
  * Only CLOCK_REALTIME can be adjusted (posix_clock_realtime_adj(), which
  * is do_adjtimex()); another clock the kernel knows has no clock_adj and
- * gives -EOPNOTSUPP, an unknown id -EINVAL (do_clock_adjtime(), v6.14).
+ * gives -EOPNOTSUPP, an unknown id -EINVAL (do_clock_adjtime()).
  *
  * Return: the clock state (TIME_OK ... TIME_ERROR), or a negative errno.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 // Mirrors: kernel/time/timekeeping.c (v6.15) setters: do_settimeofday64, timekeeping_inject_offset,
-// suspend/resume, change_clocksource, timekeeping_warp_clock; kernel/time/time.c (v6.14) the
+// suspend/resume, change_clocksource, timekeeping_warp_clock; and kernel/time/time.c's
 // settimeofday timezone checks.
 /*
  * Every setter follows the same pattern: take tk_core.lock, bring the

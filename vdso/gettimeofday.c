@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-// Mirrors: lib/vdso/gettimeofday.c (v6.15+, struct vdso_time_data / vdso_clock).
+// Mirrors: lib/vdso/gettimeofday.c (v6.15, struct vdso_time_data / vdso_clock).
 /*
  * The generic vDSO read path over tksim's vvar page.
  *

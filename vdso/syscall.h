@@ -5,8 +5,8 @@
 
 /*
  * The "syscall instruction" of a simulated process: the vDSO's fallbacks
- * enter the simulated kernel of the system that owns @vd.  tksim's system
- * layer (sim/syscall.c) implements them; vdso/ only declares them, as the
+ * enter the simulated kernel of the system that owns @vd.  The simulated
+ * kernel (timekeeper/syscalls.c) implements them; vdso/ only declares them, as the
  * vDSO only knows the syscall numbers.  Each returns 0 or a negative errno,
  * as a raw syscall does.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* tksim's own: POSIX timers (timer_create/timer_settime) of a real daemon, expiring in virtual
- * time as kernel/time/posix-timers.c's hrtimer-based timers do (v6.14): at the first instant their
+ * time as kernel/time/posix-timers.c's hrtimer-based timers do (v6.15): at the first instant their
  * clock reads the expiry, then every interval, overruns folded into one signal. */
 
 #include "sim/daemon/daemon_timer.h"

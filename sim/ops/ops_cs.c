@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 // tksim's own: the `clocksource` op, a write to sysfs current_clocksource as
-// kernel/time/clocksource.c (v6.14) takes it (see sim/ops/ops_cs.h).
+// kernel/time/clocksource.c (v6.15) takes it (see sim/ops/ops_cs.h).
 /*
  * The machine's clocksources (tsc, hpet, acpi_pm, jiffies: sim/clocksources.h)
  * are registered at the first `clocksource` op, as after boot with

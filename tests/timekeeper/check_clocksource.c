@@ -16,7 +16,7 @@ static struct clocksource cs_of(unsigned int bits)
 	return (struct clocksource){ .read = dummy_read, .mask = CLOCKSOURCE_MASK(bits) };
 }
 
-/* The worked example of the porting reference: a 3 GHz TSC. */
+/* A worked example of clocks_calc_mult_shift() (kernel/time/clocksource.c): a 3 GHz TSC. */
 START_TEST(test_3ghz_mult_shift)
 {
 	struct clocksource hz = cs_of(64), khz = cs_of(64);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-// Tests of timekeeper/timekeeping_hrtimer.c: ktime_get_update_offsets_now() (v6.14).
+// Tests of timekeeper/timekeeping_hrtimer.c: ktime_get_update_offsets_now() (v6.15).
 /*
  * The hrtimer's REALTIME across an inserted leap second, expected from
  * first principles: REALTIME was set to midnight - 2.5 s at MONOTONIC m0

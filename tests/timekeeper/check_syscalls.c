@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-// Tests of timekeeper/syscalls.c: settimeofday, clock_settime, clock_adjtime in v6.14's order.
+// Tests of timekeeper/syscalls.c: settimeofday, clock_settime, clock_adjtime in v6.15's order.
 /*
  * kernel/time/time.c do_sys_settimeofday64() validates the time, then
  * checks CAP_SYS_TIME, then range-checks and stores the timezone, warps the

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-// Tests of timekeeper/watchdog.c and sim/clocksources.c (kernel/time/clocksource.c, v6.14):
+// Tests of timekeeper/watchdog.c and sim/clocksources.c (kernel/time/clocksource.c, v6.15):
 // ratings and flags, the watchdog's decision, the switch, the vDSO fallback after it.
 #include <errno.h>
 

@@ -15,7 +15,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-/* The kernel version tksim models (DESIGN.md: the v6.15 vDSO over v6.14 ntp.c). */
+/* The kernel version tksim models (docs/design.md: the v6.15 vDSO over v6.14 ntp.c). */
 #define TKP_UNAME_RELEASE "6.15.0-tksim"
 
 /* ------------------------------------------------------------- privilege: believed, not held */

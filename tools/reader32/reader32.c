@@ -23,7 +23,7 @@
 #include "vdso/gettimeofday.h"
 
 #if !defined(__i386__)
-#error "tools/reader32/reader32.c is the i386 reader: build it with -m32 (m32.am)"
+#error "tools/reader32/reader32.c is the i386 reader: build it with -m32 (tools/reader32/local.am)"
 #endif
 
 const struct vdso_sim_counter *vdso32_sim_counter;

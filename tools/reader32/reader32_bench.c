@@ -20,7 +20,7 @@
 #include "vdso/gettimeofday.h"
 
 #if !defined(__i386__)
-#error "tools/reader32/reader32_bench.c is i386 code: build it with -m32 (m32.am)"
+#error "tools/reader32/reader32_bench.c is i386 code: build it with -m32 (tools/reader32/local.am)"
 #endif
 
 typedef int (*vdso32_gettime_t)(s32 clock, struct old_timespec32 *ts);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* tksim's own: find a scenario by name (`tksim run leap-insert`). */
+/* tksim's own: find a scenario by name (`tksim run leap-insert`, `daemon/chronyd-shm`). */
 #ifndef TKSIM_TOOLS_SCENARIO_SCENARIO_FIND_H
 #define TKSIM_TOOLS_SCENARIO_SCENARIO_FIND_H
 
