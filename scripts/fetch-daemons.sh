@@ -14,6 +14,13 @@ ntpsec) prog=ntpd ;;
 *) echo "fetch-daemons: unknown package $pkg" && exit 2 ;;
 esac
 [ -x "$dir/root/usr/sbin/$prog" ] && exit 0
+# Tests run in parallel: one fetch at a time into DIR, so that none unpacks a .deb another is
+# still downloading; a fetch that waited finds the program there.
+mkdir -p "$dir" || exit 77
+if command -v flock >/dev/null; then
+	exec 9>"$dir/.fetch.lock" && flock 9 || exit 77
+	[ -x "$dir/root/usr/sbin/$prog" ] && exit 0
+fi
 command -v apt-get >/dev/null && command -v dpkg-deb >/dev/null || {
 	echo "fetch-daemons: apt-get and dpkg-deb are needed"
 	exit 77
