@@ -73,7 +73,10 @@ out:
 	return ret;
 }
 
-/* The preload: $TKSIM_PRELOAD, else next to the tksim binary (both live in the build's tools/). */
+/*
+ * The preload: $TKSIM_PRELOAD; else next to the tksim binary, where the build puts both
+ * (tools/); else where `make install` put it (TKSIM_PKGLIBEXECDIR, $(pkglibexecdir)).
+ */
 static void daemon_preload_path(char *buf, size_t size)
 {
 	const char *env = getenv("TKSIM_PRELOAD");
@@ -90,6 +93,8 @@ static void daemon_preload_path(char *buf, size_t size)
 	if (slash)
 		slash[1] = 0;
 	snprintf(buf + strlen(buf), size - strlen(buf), "libtksim-preload.so");
+	if (access(buf, R_OK) != 0)
+		snprintf(buf, size, "%s/libtksim-preload.so", TKSIM_PKGLIBEXECDIR);
 }
 
 /* In the child: become unprivileged for real, then run the daemon with the preload. */
