@@ -19,7 +19,6 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -84,25 +83,6 @@ __attribute__((noreturn)) void tkp_refuse(const char *what)
 	if (tkp_fd >= 0)
 		tkp_call(&rq, &rp);
 	_exit(2);
-}
-
-static __attribute__((constructor)) void tkp_init(void)
-{
-	const char *fd = getenv(TKSIM_PRELOAD_FD_ENV);
-	const char *shm = getenv(TKSIM_PRELOAD_SHMID_ENV);
-	struct tkp_req rq = { .op = TKP_HELLO, .clock = TKSIM_PRELOAD_PROTO_VERSION };
-	struct tkp_rep rp;
-
-	if (!fd) {
-		fprintf(stderr,
-			"tksim-preload: %s is not set: run the daemon with `tksim daemon`\n",
-			TKSIM_PRELOAD_FD_ENV);
-		_exit(2);
-	}
-	tkp_fd = atoi(fd);
-	tkp_shmid = shm ? atoi(shm) : -1;
-	tkp_vdso_init();
-	tkp_call(&rq, &rp);
 }
 
 /* A pointer libc declares nonnull may still be NULL from a daemon: test it out of the compiler's
