@@ -92,6 +92,34 @@ unsigned int sleep(unsigned int s)
 	return 0;
 }
 
+/* ------------------------------------------------------------- select and poll */
+
+int tkp_net_wait_select(int nfds, const fd_set *r, const struct timespec *ts, struct timespec *left)
+{
+	int32_t fds[TKP_NET_SOCKS];
+	int n = 0;
+
+	for (int fd = 0; r && fd < nfds && fd < FD_SETSIZE && n < TKP_NET_SOCKS; fd++)
+		if (tkp_vsock(fd) && FD_ISSET(fd, r))
+			fds[n++] = tkp_vsock(fd)->id;
+		else if (FD_ISSET(fd, r))
+			tkp_tfd_watch(fd);
+	return tkp_net_wait(fds, n, ts, left);
+}
+
+int tkp_net_wait_poll(const struct pollfd *p, nfds_t np, const struct timespec *ts)
+{
+	int32_t fds[TKP_NET_SOCKS];
+	int n = 0;
+
+	for (nfds_t i = 0; i < np && n < TKP_NET_SOCKS; i++)
+		if (tkp_vsock(p[i].fd) && (p[i].events & POLLIN))
+			fds[n++] = tkp_vsock(p[i].fd)->id;
+		else if (p[i].events & POLLIN)
+			tkp_tfd_watch(p[i].fd);
+	return tkp_net_wait(fds, n, ts, NULL);
+}
+
 /*
  * select() and its kin: are the daemon's fds ready now (a real poll with a
  * zero timeout)?  If not, wait the timeout out in virtual time and look
