@@ -74,9 +74,14 @@ void tkp_net_dup(int fd, int newfd)
 	vs->refs++;
 }
 
+int tkp_net_open(void)
+{
+	return tkp_nvirt > 0;
+}
+
 int tkp_net_active(void)
 {
-	return tkp_nvirt > 0 || tkp_timers_active();
+	return tkp_net_open() || tkp_timers_active();
 }
 
 /* Ring a bell for each packet tksim delivered that the fd does not show yet. */

@@ -38,7 +38,10 @@ void tkp_epoll_forget(int fd);
 struct tkp_vsock *tkp_vsock(int fd);
 /* @newfd is a duplicate of @fd (dup, dup2, fcntl F_DUPFD) */
 void tkp_net_dup(int fd, int newfd);
-/* Any virtual socket open: the waits must ask tksim about packets. */
+/* Any virtual socket open. */
+int tkp_net_open(void);
+/* Any virtual socket open or POSIX timer created: the waits must ask tksim about packets and
+ * expiries (TKP_NET_WAIT). */
 int tkp_net_active(void);
 /* Ring the bells of packets that arrived since the last answer (before a real readiness check). */
 void tkp_net_sync(void);
@@ -56,6 +59,8 @@ int tkp_net_wait_poll(const struct pollfd *p, nfds_t np, const struct timespec *
 extern const sigset_t *tkp_wait_mask;
 /* Any POSIX timer created (tools/preload/preload_timer.c). */
 int tkp_timers_active(void);
+/* The signal timer @id raises when it expires; 0 for none (SIGEV_NONE, a timerfd, no timer). */
+int tkp_timer_signal(int id);
 /*
  * Raise the signals of the timers @ids that expired in a wait, under tkp_wait_mask, and mark
  * timerfds readable; bit 0: a signal was raised, bit 1: a watched timerfd expired.

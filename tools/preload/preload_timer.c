@@ -32,9 +32,14 @@ int tkp_timers_active(void)
 	return tkp_ntimers > 0;
 }
 
+int tkp_timer_signal(int id)
+{
+	return id >= 0 && id < TKP_TIMERS ? tkp_timer_sig[id] : 0;
+}
+
 int tkp_timers_raise(const int32_t *ids, int n)
 {
-	int woke = 0;
+	int woke = 0, sig;
 	sigset_t old;
 
 	if (tkp_wait_mask)
@@ -44,8 +49,8 @@ int tkp_timers_raise(const int32_t *ids, int n)
 
 		if (tfd >= 0)
 			woke |= tfd ? 2 : 0; /* a timerfd: readable now; watched or not */
-		else if (ids[i] >= 0 && ids[i] < TKP_TIMERS && tkp_timer_sig[ids[i]]) {
-			raise(tkp_timer_sig[ids[i]]);
+		else if ((sig = tkp_timer_signal(ids[i]))) {
+			raise(sig);
 			woke |= 1;
 		}
 	}
