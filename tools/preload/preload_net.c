@@ -21,7 +21,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -77,11 +76,6 @@ void tkp_net_dup(int fd, int newfd)
 int tkp_net_open(void)
 {
 	return tkp_nvirt > 0;
-}
-
-int tkp_net_active(void)
-{
-	return tkp_net_open() || tkp_timers_active();
 }
 
 /* Ring a bell for each packet tksim delivered that the fd does not show yet. */
@@ -145,65 +139,6 @@ void tkp_net_sync(void)
 {
 	if (tkp_nvirt)
 		tkp_net_op(TKP_NET_SYNC, -1, 0, NULL, NULL);
-}
-
-static int tkp_timer_woke; /* 1: only unwatched timerfds expired; 2: a watched one */
-
-static int tkp_net_wait1(const int32_t *fds, int n, const struct timespec *ts,
-			 struct timespec *left)
-{
-	struct tkp_req rq = { .op = TKP_NET_WAIT, .clock = CLOCK_MONOTONIC };
-	struct tkp_net_msg m = { .len = n * (int)sizeof(int32_t) }, a;
-	int32_t fired[TKP_TIMERS];
-	struct tkp_rep rp;
-	sigset_t old;
-	int woke;
-
-	if (ts) {
-		if (ts->tv_nsec < 0 || ts->tv_nsec >= 1000000000 || ts->tv_sec < 0)
-			return -EINVAL;
-		rq.sec = ts->tv_sec;
-		rq.nsec = ts->tv_nsec;
-	} else {
-		rq.sec = INT64_MAX;
-	}
-	tkp_net_call(&rq, &m, fds, &rp, &a, fired);
-	if (rp.ret < 0)
-		return (int)rp.ret;
-	left->tv_sec = rp.sec;
-	left->tv_nsec = rp.nsec;
-	tkp_timer_woke = 0;
-	if (rp.ret & 2) {
-		woke = tkp_timers_raise(fired, a.len / (int)sizeof(int32_t));
-		if (woke & 1)
-			return -EINTR; /* a timer's signal ended the wait */
-		tkp_timer_woke = woke & 2 ? 2 : 1;
-		return woke & 2 ? 1 : 0; /* a watched timerfd is readable */
-	}
-	if (rp.quit) {
-		/* the run is over, as in tkp_wait(); under pselect()'s mask */
-		if (tkp_wait_mask)
-			pthread_sigmask(SIG_SETMASK, tkp_wait_mask, &old);
-		raise(SIGTERM);
-		if (tkp_wait_mask)
-			pthread_sigmask(SIG_SETMASK, &old, NULL);
-		return -EINTR;
-	}
-	return (int)rp.ret;
-}
-
-int tkp_net_wait(const int32_t *fds, int n, const struct timespec *ts, struct timespec *left)
-{
-	struct timespec rest = { 0 };
-	int ret;
-
-	/* A timerfd the wait does not watch only becomes readable: wait on for the rest. */
-	while ((ret = tkp_net_wait1(fds, n, ts, &rest)) == 0 && tkp_timer_woke == 1)
-		ts = ts ? &rest : NULL;
-	if (left)
-		*left = rest;
-	tkp_tfd_unwatch();
-	return ret;
 }
 
 /* ------------------------------------------------------------- addresses */

@@ -18,8 +18,6 @@
 #include <string.h>
 #include <time.h>
 
-const sigset_t *tkp_wait_mask;
-
 /* The signal each timer raises (0: SIGEV_NONE), by tksim's id. */
 static int tkp_timer_sig[TKP_TIMERS];
 static int tkp_timer_used[TKP_TIMERS];
@@ -35,28 +33,6 @@ int tkp_timers_active(void)
 int tkp_timer_signal(int id)
 {
 	return id >= 0 && id < TKP_TIMERS ? tkp_timer_sig[id] : 0;
-}
-
-int tkp_timers_raise(const int32_t *ids, int n)
-{
-	int woke = 0, sig;
-	sigset_t old;
-
-	if (tkp_wait_mask)
-		pthread_sigmask(SIG_SETMASK, tkp_wait_mask, &old);
-	for (int i = 0; i < n; i++) {
-		int tfd = tkp_timer_fire_fd(ids[i]);
-
-		if (tfd >= 0)
-			woke |= tfd ? 2 : 0; /* a timerfd: readable now; watched or not */
-		else if ((sig = tkp_timer_signal(ids[i]))) {
-			raise(sig);
-			woke |= 1;
-		}
-	}
-	if (tkp_wait_mask)
-		pthread_sigmask(SIG_SETMASK, &old, NULL);
-	return woke;
 }
 
 static int tkp_timer_id(timer_t t)

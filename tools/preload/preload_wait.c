@@ -16,32 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
-/* ------------------------------------------------------------- waiting */
-
-/* tools/preload/preload.h */
-int tkp_wait(clockid_t clk, const struct timespec *ts, int abs)
-{
-	struct tkp_req rq = { .op = TKP_WAIT, .clock = clk, .abs = abs };
-	struct tkp_rep rp;
-
-	if (ts) {
-		if (ts->tv_nsec < 0 || ts->tv_nsec >= 1000000000 || (!abs && ts->tv_sec < 0))
-			return -EINVAL;
-		rq.sec = ts->tv_sec;
-		rq.nsec = ts->tv_nsec;
-	} else {
-		rq.sec = INT64_MAX;
-		rq.abs = 0;
-	}
-	tkp_call(&rq, &rp);
-	if (rp.ret < 0)
-		return (int)rp.ret;
-	if (rp.quit) {
-		raise(SIGTERM); /* the run is over: stop as an administrator would */
-		return -EINTR; /* and the wait was cut short by that signal, not timed out */
-	}
-	return 0;
-}
+/* ------------------------------------------------------------- sleeping */
 
 TKP_EXPORT int nanosleep(const struct timespec *req, struct timespec *rem);
 int nanosleep(const struct timespec *req, struct timespec *rem)
