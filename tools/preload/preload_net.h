@@ -84,6 +84,12 @@ int64_t tkp_timer_call(int op, int id, int abs, const struct timespec *value, in
 /* Timerfds (tools/preload/preload_timerfd.c): timer @id expired: -1 if it is no timerfd, else
  * whether the wait watches it; which fds the next wait watches, and forgetting them after it. */
 int tkp_timer_fire_fd(int id);
+/* The timer id of timerfd @fd, or -1; whether timerfd @id was made TFD_NONBLOCK. */
+int tkp_tfd_of(int fd);
+int tkp_tfd_nonblock(int id);
+/* libc's read(), past the preload's own (tools/preload/preload_wait.c: a timerfd's blocking
+ * read waits in virtual time). */
+ssize_t tkp_readr(int fd, void *buf, size_t n);
 int tkp_tfd_is(int fd);
 void tkp_tfd_watch(int fd);
 void tkp_tfd_unwatch(void);

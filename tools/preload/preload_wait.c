@@ -208,3 +208,29 @@ int poll(struct pollfd *fds, nfds_t n, int ms)
 
 	return ppoll(fds, n, ms < 0 ? NULL : &ts, NULL);
 }
+
+/* ------------------------------------------------------------- reading a timerfd */
+
+/*
+ * fs/timerfd.c's timerfd_read() (v6.15): a blocking read of a timerfd with no
+ * expiry yet sleeps until the next one, here a virtual wait that watches it
+ * (tools/preload/preload_timerfd.c).  Every other read is libc's.
+ */
+TKP_EXPORT ssize_t read(int fd, void *buf, size_t n);
+ssize_t read(int fd, void *buf, size_t n)
+{
+	int id = tkp_tfd_of(fd), ret;
+	ssize_t got;
+
+	if (id < 0)
+		return tkp_readr(fd, buf, n);
+	for (;;) {
+		got = tkp_readr(fd, buf, n); /* the count and zero it, or EAGAIN; EINVAL if n < 8 */
+		if (got >= 0 || errno != EAGAIN || tkp_tfd_nonblock(id))
+			return got;
+		tkp_tfd_watch(fd); /* timerfd_read(): sleep until the next expiry */
+		ret = tkp_net_wait(NULL, 0, NULL, NULL);
+		if (ret < 0)
+			return tkp_errno(ret);
+	}
+}
