@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-/* tksim's own: libtksim-preload.so, duplicated fds of virtual sockets (docs/daemons.md, "Virtual
- * UDP sockets"). */
+/* tksim's own: libtksim-preload.so, duplicating and closing fds (docs/daemons.md, "Virtual UDP
+ * sockets"). */
 
 /*
  * A duplicate refers to the same socket, as in the kernel: ntpd moves each
  * socket it opens to a higher fd (fcntl F_DUPFD, then close) and must find
- * it still virtual there.
+ * it still virtual there.  Closing an fd ends what every layer below keeps
+ * of it, so close() stands above them all but the constructor.
  */
 
 #define _GNU_SOURCE
@@ -91,4 +92,18 @@ int fcntl64(int fd, int cmd, ...)
 	arg = va_arg(ap, unsigned long);
 	va_end(ap);
 	return tkp_fcntl("fcntl64", fd, cmd, arg);
+}
+
+TKP_EXPORT int close(int fd);
+int close(int fd)
+{
+	static int (*real)(int);
+
+	if (!real)
+		real = tkp_real("close");
+	if (fd == tkp_fd)
+		return 0; /* the daemon closing every fd must not cut it off from tksim */
+	tkp_net_unref(fd, real);
+	tkp_fd_closed(fd);
+	return real(fd);
 }

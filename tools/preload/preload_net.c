@@ -39,8 +39,7 @@ struct tkp_vsock *tkp_vsock(int fd)
 	return fd >= 0 && fd < TKP_NET_FDS && tkp_fdsock[fd] ? &tkp_sk[tkp_fdsock[fd] - 1] : NULL;
 }
 
-/* Forget that @fd is a virtual socket; close the socket with its last fd. */
-static void tkp_net_unref(int fd, int (*realclose)(int))
+void tkp_net_unref(int fd, int (*realclose)(int))
 {
 	struct tkp_vsock *vs = tkp_vsock(fd);
 
@@ -230,20 +229,6 @@ int socket(int domain, int type, int protocol)
 		return tkp_errno(ret);
 	}
 	return sv[0];
-}
-
-TKP_EXPORT int close(int fd);
-int close(int fd)
-{
-	static int (*real)(int);
-
-	if (!real)
-		real = tkp_real("close");
-	if (fd == tkp_fd)
-		return 0; /* the daemon closing every fd must not cut it off from tksim */
-	tkp_net_unref(fd, real);
-	tkp_fd_closed(fd);
-	return real(fd);
 }
 
 /* ------------------------------------------------------------- addresses of a socket */

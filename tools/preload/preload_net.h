@@ -38,6 +38,9 @@ void tkp_epoll_forget(int fd);
 struct tkp_vsock *tkp_vsock(int fd);
 /* @newfd is a duplicate of @fd (dup, dup2, fcntl F_DUPFD) */
 void tkp_net_dup(int fd, int newfd);
+/* @fd is closed: forget that it is a virtual socket; close the socket (tksim's, and its bell's
+ * end with @realclose) with its last fd. */
+void tkp_net_unref(int fd, int (*realclose)(int));
 /* Any virtual socket open. */
 int tkp_net_open(void);
 /* Any virtual socket open or POSIX timer created: the waits must ask tksim about packets and
