@@ -5,8 +5,8 @@
 /*
  * A duplicate refers to the same socket, as in the kernel: ntpd moves each
  * socket it opens to a higher fd (fcntl F_DUPFD, then close) and must find
- * it still virtual there.  Closing an fd ends what every layer below keeps
- * of it, so close() stands above them all but the constructor.
+ * it still virtual there.  Closing an fd ends what the sockets, the epoll
+ * sets and the timerfds keep of it: close() stands above them.
  */
 
 #define _GNU_SOURCE
@@ -94,6 +94,8 @@ int fcntl64(int fd, int cmd, ...)
 	return tkp_fcntl("fcntl64", fd, cmd, arg);
 }
 
+/* What the preload keeps of @fd goes with it: its virtual socket (the last fd closes it), its
+ * epoll instance, its timerfd. */
 TKP_EXPORT int close(int fd);
 int close(int fd)
 {
@@ -104,6 +106,7 @@ int close(int fd)
 	if (fd == tkp_fd)
 		return 0; /* the daemon closing every fd must not cut it off from tksim */
 	tkp_net_unref(fd, real);
-	tkp_fd_closed(fd);
+	tkp_epoll_forget(fd);
+	tkp_tfd_closed(fd);
 	return real(fd);
 }

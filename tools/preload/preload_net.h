@@ -96,8 +96,8 @@ ssize_t tkp_readr(int fd, void *buf, size_t n);
 int tkp_tfd_is(int fd);
 void tkp_tfd_watch(int fd);
 void tkp_tfd_unwatch(void);
-/* @fd was closed: forget it as an epoll instance and as a timerfd. */
-void tkp_fd_closed(int fd);
+/* @fd was closed: forget it as a timerfd, and delete its timer. */
+void tkp_tfd_closed(int fd);
 /* One TKP_NET_* request (@rq, @m and @m->len bytes of @data); the answer in @rp, @a and @out. */
 int64_t tkp_net_call(struct tkp_req *rq, struct tkp_net_msg *m, const void *data,
 		     struct tkp_rep *rp, struct tkp_net_msg *a, void *out);

@@ -80,11 +80,10 @@ int tkp_timer_fire_fd(int id)
 	return tkp_tfd[id].watched;
 }
 
-void tkp_fd_closed(int fd)
+void tkp_tfd_closed(int fd)
 {
 	int id = tkp_tfd_of(fd);
 
-	tkp_epoll_forget(fd);
 	if (id < 0)
 		return;
 	tkp_tfd[id].fd1 = 0;
