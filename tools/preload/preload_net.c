@@ -196,6 +196,8 @@ int socket(int domain, int type, int protocol)
 {
 	static int (*real)(int, int, int);
 	static int (*realpair)(int, int, int, int *);
+	static int (*realfcntl)(int, int, ...);
+	static int (*realclose)(int);
 	int base = type & 0xf, sv[2];
 	struct tkp_vsock *vs = NULL;
 	int64_t ret;
@@ -203,6 +205,8 @@ int socket(int domain, int type, int protocol)
 	if (!real) {
 		real = tkp_real("socket");
 		realpair = tkp_real("socketpair");
+		realfcntl = tkp_real("fcntl");
+		realclose = tkp_real("close");
 	}
 	if (domain == AF_PACKET || ((domain == AF_INET || domain == AF_INET6) && base == SOCK_RAW))
 		tkp_refuse("a raw or packet socket would reach the real network");
@@ -216,16 +220,17 @@ int socket(int domain, int type, int protocol)
 			vs = &tkp_sk[i];
 	if (sv[0] >= TKP_NET_FDS || !vs)
 		tkp_refuse("more virtual sockets than the preload's table holds");
-	fcntl(sv[1], F_SETFD, FD_CLOEXEC);
-	fcntl(sv[1], F_SETFL, O_NONBLOCK);
+	realfcntl(sv[1], F_SETFD, FD_CLOEXEC);
+	realfcntl(sv[1], F_SETFL, O_NONBLOCK);
 	*vs = (struct tkp_vsock){
 		.virt = 1, .id = (int)(vs - tkp_sk), .refs = 1, .family = domain, .peer = sv[1]
 	};
 	tkp_fdsock[sv[0]] = (unsigned char)(vs->id + 1);
 	tkp_nvirt++;
 	ret = tkp_net_op(TKP_NET_SOCKET, vs->id, domain, NULL, NULL);
-	if (ret < 0) {
-		close(sv[0]);
+	if (ret < 0) { /* undone as close() would: the new fd is no epoll set and no timerfd */
+		tkp_net_unref(sv[0], realclose);
+		realclose(sv[0]);
 		return tkp_errno(ret);
 	}
 	return sv[0];

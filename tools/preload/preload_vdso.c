@@ -59,11 +59,16 @@ void tkp_vdso_init(void)
 	 * its fd at a high number, out of the program's way, and say where.
 	 */
 	if (fd != TKSIM_PRELOAD_VVAR_FD) {
-		if (dup2(fd, TKSIM_PRELOAD_VVAR_FD) < 0) {
+		/* libc's: the fd is no socket, timerfd or epoll set, which the preload's
+		 * own dup2() and close() (tools/preload/preload_fd.c) would tell */
+		int (*realdup2)(int, int) = tkp_real("dup2");
+		int (*realclose)(int) = tkp_real("close");
+
+		if (realdup2(fd, TKSIM_PRELOAD_VVAR_FD) < 0) {
 			perror("tksim-preload: dup2 of the vvar page");
 			_exit(2);
 		}
-		close(fd);
+		realclose(fd);
 		setenv(TKSIM_PRELOAD_VVAR_FD_ENV, TKSIM_STR(TKSIM_PRELOAD_VVAR_FD), 1);
 	}
 	tkp_vv = p;
