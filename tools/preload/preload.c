@@ -24,6 +24,7 @@
 
 int tkp_fd = -1;
 int tkp_shmid = -1;
+void (*tkp_after_call)(void);
 
 void *tkp_real(const char *name)
 {
@@ -69,7 +70,8 @@ void tkp_call(struct tkp_req *rq, struct tkp_rep *rp)
 	while (n < 0 && errno == EINTR);
 	if (n != (ssize_t)sizeof(*rp))
 		_exit(2);
-	tkp_vdso_refresh();
+	if (tkp_after_call)
+		tkp_after_call();
 }
 
 /* Refuse: tell tksim why (it reports and exits 2), say it here too, stop. */

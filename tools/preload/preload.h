@@ -16,6 +16,12 @@
 /* The socket to tksim (TKSIM_PRELOAD_FD) and tksim's private SHM segment, or -1. */
 extern int tkp_fd;
 extern int tkp_shmid;
+/*
+ * Run after each answer tkp_call() takes, NULL for none: tksim rewrote the vvar page it shares,
+ * and the vDSO reads above take a fresh copy (tools/preload/preload_vdso.c sets it when there is
+ * a page).  A hook, not a call: the layer that reads the page stands above this one.
+ */
+extern void (*tkp_after_call)(void);
 
 /*
  * Advance virtual time: until @clk reads @ts (@abs), or for @ts of
@@ -46,10 +52,9 @@ int64_t tkp_gettime(clockid_t clk, struct timespec *ts, int op);
 /* The same read, in the process through the shared vvar page when it can
  * (tools/preload/preload_vdso.c). */
 int64_t tkp_clock_read(clockid_t clk, struct timespec *ts, int op);
-/* Map the vvar page tksim shares, if any (before the first request). */
+/* Map the vvar page tksim shares, if any, and take a fresh copy after each request (before the
+ * first). */
 void tkp_vdso_init(void);
-/* Take tksim's fresh vvar page and counter (after each request). */
-void tkp_vdso_refresh(void);
 
 /* The process id the program sees as its own (tools/preload/preload_pid.c): the same in every run.
  */

@@ -40,6 +40,16 @@ static u64 tkp_vv_gen; /* the publication the private copies are of */
 static struct vdso_time_data tkp_vd;
 static struct vdso_sim_counter tkp_counter;
 
+/* Take tksim's fresh vvar page and counter (after each request). */
+static void tkp_vdso_refresh(void)
+{
+	tkp_vv_gen = tkp_vv->gen;
+	memcpy(&tkp_vd, &tkp_vv->vd, sizeof(tkp_vd));
+	memcpy(&tkp_counter, &tkp_vv->counter, sizeof(tkp_counter));
+	tkp_vd.arch_data.counter = &tkp_counter;
+	tkp_vd.arch_data.timens_data = NULL;
+}
+
 void tkp_vdso_init(void)
 {
 	const char *env = getenv(TKSIM_PRELOAD_VVAR_FD_ENV);
@@ -72,18 +82,8 @@ void tkp_vdso_init(void)
 		setenv(TKSIM_PRELOAD_VVAR_FD_ENV, TKSIM_STR(TKSIM_PRELOAD_VVAR_FD), 1);
 	}
 	tkp_vv = p;
+	tkp_after_call = tkp_vdso_refresh;
 	tkp_vdso_refresh();
-}
-
-void tkp_vdso_refresh(void)
-{
-	if (!tkp_vv)
-		return;
-	tkp_vv_gen = tkp_vv->gen;
-	memcpy(&tkp_vd, &tkp_vv->vd, sizeof(tkp_vd));
-	memcpy(&tkp_counter, &tkp_vv->counter, sizeof(tkp_counter));
-	tkp_vd.arch_data.counter = &tkp_counter;
-	tkp_vd.arch_data.timens_data = NULL;
 }
 
 /* The clocks the vDSO serves itself (the others are syscalls in the kernel's vDSO too). */
