@@ -15,7 +15,10 @@
  */
 
 #define _GNU_SOURCE
+#include "tools/preload/preload_epoll.h"
 #include "tools/preload/preload_net.h"
+#include "tools/preload/preload_timerfd.h"
+#include "tools/preload/preload_vwait.h"
 
 #include <errno.h>
 #include <string.h>

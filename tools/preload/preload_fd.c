@@ -11,6 +11,8 @@
 
 #define _GNU_SOURCE
 #include "tools/preload/preload_net.h"
+#include "tools/preload/preload_epoll.h"
+#include "tools/preload/preload_timerfd.h"
 
 #include <fcntl.h>
 #include <stdarg.h>

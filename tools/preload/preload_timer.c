@@ -11,6 +11,7 @@
  */
 
 #define _GNU_SOURCE
+#include "tools/preload/preload_timer.h"
 #include "tools/preload/preload_net.h"
 
 #include <errno.h>

@@ -14,7 +14,9 @@
  */
 
 #define _GNU_SOURCE
-#include "tools/preload/preload_net.h"
+#include "tools/preload/preload_timerfd.h"
+#include "tools/preload/preload.h"
+#include "tools/preload/preload_timer.h"
 
 #include <errno.h>
 #include <string.h>

@@ -18,6 +18,7 @@
  */
 
 #define _GNU_SOURCE
+#include "tools/preload/preload_vdso.h"
 #include "tools/preload/preload.h"
 
 #include <stdio.h>

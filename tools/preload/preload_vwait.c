@@ -3,7 +3,10 @@
  * packet's arrival or a timer's expiry (docs/daemons.md, "What is interposed"). */
 
 #define _GNU_SOURCE
+#include "tools/preload/preload_vwait.h"
 #include "tools/preload/preload_net.h"
+#include "tools/preload/preload_timer.h"
+#include "tools/preload/preload_timerfd.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -50,7 +53,11 @@ int tkp_net_active(void)
 	return tkp_net_open() || tkp_timers_active();
 }
 
-int tkp_timers_raise(const int32_t *ids, int n)
+/*
+ * Raise the signals of the timers @ids that expired in a wait, under tkp_wait_mask, and mark
+ * timerfds readable; bit 0: a signal was raised, bit 1: a watched timerfd expired.
+ */
+static int tkp_timers_raise(const int32_t *ids, int n)
 {
 	int woke = 0, sig;
 	sigset_t old;

@@ -5,6 +5,9 @@
 #define _GNU_SOURCE
 #include "tools/preload/preload.h"
 #include "tools/preload/preload_net.h"
+#include "tools/preload/preload_timer.h"
+#include "tools/preload/preload_timerfd.h"
+#include "tools/preload/preload_vwait.h"
 
 #include <errno.h>
 #include <string.h>
@@ -69,7 +72,9 @@ unsigned int sleep(unsigned int s)
 
 /* ------------------------------------------------------------- select and poll */
 
-int tkp_net_wait_select(int nfds, const fd_set *r, const struct timespec *ts, struct timespec *left)
+/* tkp_net_wait(), watching the virtual fds of a select() read set or of poll()'s POLLIN. */
+static int tkp_net_wait_select(int nfds, const fd_set *r, const struct timespec *ts,
+			       struct timespec *left)
 {
 	int32_t fds[TKP_NET_SOCKS];
 	int n = 0;
@@ -82,7 +87,7 @@ int tkp_net_wait_select(int nfds, const fd_set *r, const struct timespec *ts, st
 	return tkp_net_wait(fds, n, ts, left);
 }
 
-int tkp_net_wait_poll(const struct pollfd *p, nfds_t np, const struct timespec *ts)
+static int tkp_net_wait_poll(const struct pollfd *p, nfds_t np, const struct timespec *ts)
 {
 	int32_t fds[TKP_NET_SOCKS];
 	int n = 0;
