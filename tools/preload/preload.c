@@ -11,6 +11,21 @@
  * cannot simulate it refuses, loudly, with exit status 2: a seccomp filter
  * (it would bypass the library), a raw syscall that sets the clock, a timer
  * this increment does not model yet.
+ *
+ * The files stand in layers, bottom first, each calling only those listed before it:
+ *   preload.c          libc's own symbols, the one transport to tksim, refusing, errno
+ *   preload_vdso.c     clock reads in the process over the vvar page tksim shares
+ *   preload_net.c      virtual UDP sockets, and the request with a data message
+ *   preload_timer.c    POSIX timers in tksim's table (requests with a data message)
+ *   preload_timerfd.c  timerfds: a timer and an eventfd
+ *   preload_vwait.c    the virtual wait: to a deadline, a packet or a timer's expiry
+ *   preload_wait.c,    the waits: sleeps, select, poll, a timerfd's read; epoll
+ *   preload_epoll.c
+ *   preload_fd.c       dup, fcntl F_DUPFD, close: what the layers keep of an fd follows it
+ *   preload_init.c     the constructor
+ * Interposers that need one layer stand beside it (preload_clock.c, preload_netrx.c,
+ * preload_itimer.c ...).  The one word a layer must hear from above comes through a hook it
+ * offers: tkp_after_call, after each answer, for the vDSO's copy of the page.
  */
 
 #define _GNU_SOURCE
