@@ -11,6 +11,21 @@
  * cannot simulate it refuses, loudly, with exit status 2: a seccomp filter
  * (it would bypass the library), a raw syscall that sets the clock, a timer
  * this increment does not model yet.
+ *
+ * The files stand in layers, bottom first, each calling only those listed before it:
+ *   preload.c          libc's own symbols, the one transport to tksim, refusing, errno
+ *   preload_vdso.c     clock reads in the process over the vvar page tksim shares
+ *   preload_net.c      virtual UDP sockets, and the request with a data message
+ *   preload_timer.c    POSIX timers in tksim's table (requests with a data message)
+ *   preload_timerfd.c  timerfds: a timer and an eventfd
+ *   preload_vwait.c    the virtual wait: to a deadline, a packet or a timer's expiry
+ *   preload_wait.c,    the waits: sleeps, select, poll, a timerfd's read; epoll
+ *   preload_epoll.c
+ *   preload_fd.c       dup, fcntl F_DUPFD, close: what the layers keep of an fd follows it
+ *   preload_init.c     the constructor
+ * Interposers that need one layer stand beside it (preload_clock.c, preload_netrx.c,
+ * preload_itimer.c ...).  The one word a layer must hear from above comes through a hook it
+ * offers: tkp_after_call, after each answer, for the vDSO's copy of the page.
  */
 
 #define _GNU_SOURCE
@@ -19,12 +34,12 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 int tkp_fd = -1;
 int tkp_shmid = -1;
+void (*tkp_after_call)(void);
 
 void *tkp_real(const char *name)
 {
@@ -70,7 +85,8 @@ void tkp_call(struct tkp_req *rq, struct tkp_rep *rp)
 	while (n < 0 && errno == EINTR);
 	if (n != (ssize_t)sizeof(*rp))
 		_exit(2);
-	tkp_vdso_refresh();
+	if (tkp_after_call)
+		tkp_after_call();
 }
 
 /* Refuse: tell tksim why (it reports and exits 2), say it here too, stop. */
@@ -84,25 +100,6 @@ __attribute__((noreturn)) void tkp_refuse(const char *what)
 	if (tkp_fd >= 0)
 		tkp_call(&rq, &rp);
 	_exit(2);
-}
-
-static __attribute__((constructor)) void tkp_init(void)
-{
-	const char *fd = getenv(TKSIM_PRELOAD_FD_ENV);
-	const char *shm = getenv(TKSIM_PRELOAD_SHMID_ENV);
-	struct tkp_req rq = { .op = TKP_HELLO, .clock = TKSIM_PRELOAD_PROTO_VERSION };
-	struct tkp_rep rp;
-
-	if (!fd) {
-		fprintf(stderr,
-			"tksim-preload: %s is not set: run the daemon with `tksim daemon`\n",
-			TKSIM_PRELOAD_FD_ENV);
-		_exit(2);
-	}
-	tkp_fd = atoi(fd);
-	tkp_shmid = shm ? atoi(shm) : -1;
-	tkp_vdso_init();
-	tkp_call(&rq, &rp);
 }
 
 /* A pointer libc declares nonnull may still be NULL from a daemon: test it out of the compiler's

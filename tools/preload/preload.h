@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* tksim's own: what the parts of libtksim-preload.so share (tools/preload/preload*.c,
- * docs/daemons.md). */
+/* tksim's own: the core of libtksim-preload.so, the layer under all others: libc's own symbols,
+ * the one transport to tksim, refusing, errno (tools/preload/preload.c, docs/daemons.md). */
 #ifndef TKSIM_TOOLS_PRELOAD_PRELOAD_H
 #define TKSIM_TOOLS_PRELOAD_PRELOAD_H
 
@@ -16,13 +16,13 @@
 /* The socket to tksim (TKSIM_PRELOAD_FD) and tksim's private SHM segment, or -1. */
 extern int tkp_fd;
 extern int tkp_shmid;
-
 /*
- * Advance virtual time: until @clk reads @ts (@abs), or for @ts of
- * MONOTONIC.  @ts NULL: forever (tksim runs to the end and asks to stop).
- * Return: 0, -EINTR when the run ended (SIGTERM raised), -EINVAL for a bad timespec.
+ * Run after each answer tkp_call() takes, NULL for none: tksim rewrote the vvar page it shares,
+ * and the vDSO reads above take a fresh copy (tools/preload/preload_vdso.c sets it when there is
+ * a page).  A hook, not a call: the layer that reads the page stands above this one.
  */
-int tkp_wait(clockid_t clk, const struct timespec *ts, int abs);
+extern void (*tkp_after_call)(void);
+
 /* libc's own @name (dlsym RTLD_NEXT); exits 2 if there is none. */
 void *tkp_real(const char *name);
 /*
@@ -43,13 +43,6 @@ int tkp_errno(int64_t ret);
 int tkp_cpu_clock(clockid_t clk);
 /* Read @clk through the simulated kernel (request @op) into @ts; the kernel-style return. */
 int64_t tkp_gettime(clockid_t clk, struct timespec *ts, int op);
-/* The same read, in the process through the shared vvar page when it can
- * (tools/preload/preload_vdso.c). */
-int64_t tkp_clock_read(clockid_t clk, struct timespec *ts, int op);
-/* Map the vvar page tksim shares, if any (before the first request). */
-void tkp_vdso_init(void);
-/* Take tksim's fresh vvar page and counter (after each request). */
-void tkp_vdso_refresh(void);
 
 /* The process id the program sees as its own (tools/preload/preload_pid.c): the same in every run.
  */

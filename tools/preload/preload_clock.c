@@ -4,6 +4,7 @@
 
 #define _GNU_SOURCE
 #include "tools/preload/preload.h"
+#include "tools/preload/preload_vdso.h"
 
 #include <errno.h>
 #include <string.h>

@@ -15,7 +15,10 @@
  */
 
 #define _GNU_SOURCE
+#include "tools/preload/preload_epoll.h"
 #include "tools/preload/preload_net.h"
+#include "tools/preload/preload_timerfd.h"
+#include "tools/preload/preload_vwait.h"
 
 #include <errno.h>
 #include <string.h>
@@ -63,33 +66,7 @@ int epoll_ctl(int ep, int op, int fd, struct epoll_event *ev)
 	return ret;
 }
 
-/* ------------------------------------------------------------- the other waits */
-
-int tkp_net_wait_select(int nfds, const fd_set *r, const struct timespec *ts, struct timespec *left)
-{
-	int32_t fds[TKP_NET_SOCKS];
-	int n = 0;
-
-	for (int fd = 0; r && fd < nfds && fd < FD_SETSIZE && n < TKP_NET_SOCKS; fd++)
-		if (tkp_vsock(fd) && FD_ISSET(fd, r))
-			fds[n++] = tkp_vsock(fd)->id;
-		else if (FD_ISSET(fd, r))
-			tkp_tfd_watch(fd);
-	return tkp_net_wait(fds, n, ts, left);
-}
-
-int tkp_net_wait_poll(const struct pollfd *p, nfds_t np, const struct timespec *ts)
-{
-	int32_t fds[TKP_NET_SOCKS];
-	int n = 0;
-
-	for (nfds_t i = 0; i < np && n < TKP_NET_SOCKS; i++)
-		if (tkp_vsock(p[i].fd) && (p[i].events & POLLIN))
-			fds[n++] = tkp_vsock(p[i].fd)->id;
-		else if (p[i].events & POLLIN)
-			tkp_tfd_watch(p[i].fd);
-	return tkp_net_wait(fds, n, ts, NULL);
-}
+/* ------------------------------------------------------------- waiting */
 
 /* The virtual wait of an epoll wait on @ep: @ts of MONOTONIC (NULL: forever). */
 static int tkp_epoll_vwait(int ep, const struct timespec *ts)

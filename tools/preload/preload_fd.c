@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
-/* tksim's own: libtksim-preload.so, duplicated fds of virtual sockets (docs/daemons.md, "Virtual
- * UDP sockets"). */
+/* tksim's own: libtksim-preload.so, duplicating and closing fds (docs/daemons.md, "Virtual UDP
+ * sockets"). */
 
 /*
  * A duplicate refers to the same socket, as in the kernel: ntpd moves each
  * socket it opens to a higher fd (fcntl F_DUPFD, then close) and must find
- * it still virtual there.
+ * it still virtual there.  Closing an fd ends what the sockets, the epoll
+ * sets and the timerfds keep of it: close() stands above them.
  */
 
 #define _GNU_SOURCE
 #include "tools/preload/preload_net.h"
+#include "tools/preload/preload_epoll.h"
+#include "tools/preload/preload_timerfd.h"
 
 #include <fcntl.h>
 #include <stdarg.h>
@@ -91,4 +94,21 @@ int fcntl64(int fd, int cmd, ...)
 	arg = va_arg(ap, unsigned long);
 	va_end(ap);
 	return tkp_fcntl("fcntl64", fd, cmd, arg);
+}
+
+/* What the preload keeps of @fd goes with it: its virtual socket (the last fd closes it), its
+ * epoll instance, its timerfd. */
+TKP_EXPORT int close(int fd);
+int close(int fd)
+{
+	static int (*real)(int);
+
+	if (!real)
+		real = tkp_real("close");
+	if (fd == tkp_fd)
+		return 0; /* the daemon closing every fd must not cut it off from tksim */
+	tkp_net_unref(fd, real);
+	tkp_epoll_forget(fd);
+	tkp_tfd_closed(fd);
+	return real(fd);
 }

@@ -12,7 +12,7 @@
  */
 
 #define _GNU_SOURCE
-#include "tools/preload/preload_net.h"
+#include "tools/preload/preload.h"
 
 #include <errno.h>
 #include <signal.h>

@@ -21,7 +21,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -40,8 +39,7 @@ struct tkp_vsock *tkp_vsock(int fd)
 	return fd >= 0 && fd < TKP_NET_FDS && tkp_fdsock[fd] ? &tkp_sk[tkp_fdsock[fd] - 1] : NULL;
 }
 
-/* Forget that @fd is a virtual socket; close the socket with its last fd. */
-static void tkp_net_unref(int fd, int (*realclose)(int))
+void tkp_net_unref(int fd, int (*realclose)(int))
 {
 	struct tkp_vsock *vs = tkp_vsock(fd);
 
@@ -74,9 +72,9 @@ void tkp_net_dup(int fd, int newfd)
 	vs->refs++;
 }
 
-int tkp_net_active(void)
+int tkp_net_open(void)
 {
-	return tkp_nvirt > 0 || tkp_timers_active();
+	return tkp_nvirt > 0;
 }
 
 /* Ring a bell for each packet tksim delivered that the fd does not show yet. */
@@ -142,65 +140,6 @@ void tkp_net_sync(void)
 		tkp_net_op(TKP_NET_SYNC, -1, 0, NULL, NULL);
 }
 
-static int tkp_timer_woke; /* 1: only unwatched timerfds expired; 2: a watched one */
-
-static int tkp_net_wait1(const int32_t *fds, int n, const struct timespec *ts,
-			 struct timespec *left)
-{
-	struct tkp_req rq = { .op = TKP_NET_WAIT, .clock = CLOCK_MONOTONIC };
-	struct tkp_net_msg m = { .len = n * (int)sizeof(int32_t) }, a;
-	int32_t fired[TKP_TIMERS];
-	struct tkp_rep rp;
-	sigset_t old;
-	int woke;
-
-	if (ts) {
-		if (ts->tv_nsec < 0 || ts->tv_nsec >= 1000000000 || ts->tv_sec < 0)
-			return -EINVAL;
-		rq.sec = ts->tv_sec;
-		rq.nsec = ts->tv_nsec;
-	} else {
-		rq.sec = INT64_MAX;
-	}
-	tkp_net_call(&rq, &m, fds, &rp, &a, fired);
-	if (rp.ret < 0)
-		return (int)rp.ret;
-	left->tv_sec = rp.sec;
-	left->tv_nsec = rp.nsec;
-	tkp_timer_woke = 0;
-	if (rp.ret & 2) {
-		woke = tkp_timers_raise(fired, a.len / (int)sizeof(int32_t));
-		if (woke & 1)
-			return -EINTR; /* a timer's signal ended the wait */
-		tkp_timer_woke = woke & 2 ? 2 : 1;
-		return woke & 2 ? 1 : 0; /* a watched timerfd is readable */
-	}
-	if (rp.quit) {
-		/* the run is over, as in tkp_wait(); under pselect()'s mask */
-		if (tkp_wait_mask)
-			pthread_sigmask(SIG_SETMASK, tkp_wait_mask, &old);
-		raise(SIGTERM);
-		if (tkp_wait_mask)
-			pthread_sigmask(SIG_SETMASK, &old, NULL);
-		return -EINTR;
-	}
-	return (int)rp.ret;
-}
-
-int tkp_net_wait(const int32_t *fds, int n, const struct timespec *ts, struct timespec *left)
-{
-	struct timespec rest = { 0 };
-	int ret;
-
-	/* A timerfd the wait does not watch only becomes readable: wait on for the rest. */
-	while ((ret = tkp_net_wait1(fds, n, ts, &rest)) == 0 && tkp_timer_woke == 1)
-		ts = ts ? &rest : NULL;
-	if (left)
-		*left = rest;
-	tkp_tfd_unwatch();
-	return ret;
-}
-
 /* ------------------------------------------------------------- addresses */
 
 /* A sockaddr as tksim's address; -EAFNOSUPPORT / -EINVAL for what is not IPv4/IPv6. */
@@ -257,6 +196,8 @@ int socket(int domain, int type, int protocol)
 {
 	static int (*real)(int, int, int);
 	static int (*realpair)(int, int, int, int *);
+	static int (*realfcntl)(int, int, ...);
+	static int (*realclose)(int);
 	int base = type & 0xf, sv[2];
 	struct tkp_vsock *vs = NULL;
 	int64_t ret;
@@ -264,6 +205,8 @@ int socket(int domain, int type, int protocol)
 	if (!real) {
 		real = tkp_real("socket");
 		realpair = tkp_real("socketpair");
+		realfcntl = tkp_real("fcntl");
+		realclose = tkp_real("close");
 	}
 	if (domain == AF_PACKET || ((domain == AF_INET || domain == AF_INET6) && base == SOCK_RAW))
 		tkp_refuse("a raw or packet socket would reach the real network");
@@ -277,33 +220,20 @@ int socket(int domain, int type, int protocol)
 			vs = &tkp_sk[i];
 	if (sv[0] >= TKP_NET_FDS || !vs)
 		tkp_refuse("more virtual sockets than the preload's table holds");
-	fcntl(sv[1], F_SETFD, FD_CLOEXEC);
-	fcntl(sv[1], F_SETFL, O_NONBLOCK);
+	realfcntl(sv[1], F_SETFD, FD_CLOEXEC);
+	realfcntl(sv[1], F_SETFL, O_NONBLOCK);
 	*vs = (struct tkp_vsock){
 		.virt = 1, .id = (int)(vs - tkp_sk), .refs = 1, .family = domain, .peer = sv[1]
 	};
 	tkp_fdsock[sv[0]] = (unsigned char)(vs->id + 1);
 	tkp_nvirt++;
 	ret = tkp_net_op(TKP_NET_SOCKET, vs->id, domain, NULL, NULL);
-	if (ret < 0) {
-		close(sv[0]);
+	if (ret < 0) { /* undone as close() would: the new fd is no epoll set and no timerfd */
+		tkp_net_unref(sv[0], realclose);
+		realclose(sv[0]);
 		return tkp_errno(ret);
 	}
 	return sv[0];
-}
-
-TKP_EXPORT int close(int fd);
-int close(int fd)
-{
-	static int (*real)(int);
-
-	if (!real)
-		real = tkp_real("close");
-	if (fd == tkp_fd)
-		return 0; /* the daemon closing every fd must not cut it off from tksim */
-	tkp_net_unref(fd, real);
-	tkp_fd_closed(fd);
-	return real(fd);
 }
 
 /* ------------------------------------------------------------- addresses of a socket */

@@ -158,6 +158,7 @@ static void tkp_cmsgs(struct tkp_vsock *vs, struct msghdr *msg, const struct tkp
 
 static ssize_t tkp_recvmsg(int fd, struct tkp_vsock *vs, struct msghdr *msg, int flags)
 {
+	static int (*realfcntl)(int, int, ...);
 	static unsigned char data[TKP_NET_MAX_PAYLOAD];
 	struct tkp_req rq = { .op = TKP_NET_RECV, .clock = vs->id };
 	struct tkp_net_msg m = { 0 }, a;
@@ -171,7 +172,9 @@ static ssize_t tkp_recvmsg(int fd, struct tkp_vsock *vs, struct msghdr *msg, int
 				 */
 		return -1;
 	}
-	rq.abs = !(flags & MSG_DONTWAIT) && !(fcntl(fd, F_GETFL) & O_NONBLOCK);
+	if (!realfcntl)
+		realfcntl = tkp_real("fcntl");
+	rq.abs = !(flags & MSG_DONTWAIT) && !(realfcntl(fd, F_GETFL) & O_NONBLOCK);
 	rq.sec = (flags & MSG_PEEK) != 0;
 	ret = tkp_net_call(&rq, &m, NULL, &rp, &a, data);
 	if (ret < 0)

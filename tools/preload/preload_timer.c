@@ -11,14 +11,13 @@
  */
 
 #define _GNU_SOURCE
+#include "tools/preload/preload_timer.h"
 #include "tools/preload/preload_net.h"
 
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
 #include <time.h>
-
-const sigset_t *tkp_wait_mask;
 
 /* The signal each timer raises (0: SIGEV_NONE), by tksim's id. */
 static int tkp_timer_sig[TKP_TIMERS];
@@ -32,26 +31,9 @@ int tkp_timers_active(void)
 	return tkp_ntimers > 0;
 }
 
-int tkp_timers_raise(const int32_t *ids, int n)
+int tkp_timer_signal(int id)
 {
-	int woke = 0;
-	sigset_t old;
-
-	if (tkp_wait_mask)
-		pthread_sigmask(SIG_SETMASK, tkp_wait_mask, &old);
-	for (int i = 0; i < n; i++) {
-		int tfd = tkp_timer_fire_fd(ids[i]);
-
-		if (tfd >= 0)
-			woke |= tfd ? 2 : 0; /* a timerfd: readable now; watched or not */
-		else if (ids[i] >= 0 && ids[i] < TKP_TIMERS && tkp_timer_sig[ids[i]]) {
-			raise(tkp_timer_sig[ids[i]]);
-			woke |= 1;
-		}
-	}
-	if (tkp_wait_mask)
-		pthread_sigmask(SIG_SETMASK, &old, NULL);
-	return woke;
+	return id >= 0 && id < TKP_TIMERS ? tkp_timer_sig[id] : 0;
 }
 
 static int tkp_timer_id(timer_t t)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* tksim's own: libtksim-preload.so, timerfd in virtual time (docs/daemons.md, "What is
- * interposed"); semantics of fs/timerfd.c (v6.15): timerfd_create, _settime, _gettime, read. */
+ * interposed"); semantics of fs/timerfd.c (v6.15): timerfd_create, _settime, _gettime (its read():
+ * tools/preload/preload_wait.c). */
 
 /*
  * A timerfd is one of the preload's POSIX timers (tools/preload/preload_timer.c)
@@ -13,7 +14,9 @@
  */
 
 #define _GNU_SOURCE
-#include "tools/preload/preload_net.h"
+#include "tools/preload/preload_timerfd.h"
+#include "tools/preload/preload.h"
+#include "tools/preload/preload_timer.h"
 
 #include <errno.h>
 #include <string.h>
@@ -26,7 +29,7 @@ static struct {
 	int fd1, nonblock, watched;
 } tkp_tfd[TKP_TIMERS];
 
-static ssize_t tkp_readr(int fd, void *buf, size_t n)
+ssize_t tkp_readr(int fd, void *buf, size_t n)
 {
 	static ssize_t (*real)(int, void *, size_t);
 
@@ -35,12 +38,17 @@ static ssize_t tkp_readr(int fd, void *buf, size_t n)
 	return real(fd, buf, n);
 }
 
-static int tkp_tfd_of(int fd)
+int tkp_tfd_of(int fd)
 {
 	for (int id = 0; fd >= 0 && id < TKP_TIMERS; id++)
 		if (tkp_tfd[id].fd1 == fd + 1)
 			return id;
 	return -1;
+}
+
+int tkp_tfd_nonblock(int id)
+{
+	return tkp_tfd[id].nonblock;
 }
 
 int tkp_tfd_is(int fd)
@@ -74,11 +82,10 @@ int tkp_timer_fire_fd(int id)
 	return tkp_tfd[id].watched;
 }
 
-void tkp_fd_closed(int fd)
+void tkp_tfd_closed(int fd)
 {
 	int id = tkp_tfd_of(fd);
 
-	tkp_epoll_forget(fd);
 	if (id < 0)
 		return;
 	tkp_tfd[id].fd1 = 0;
@@ -98,7 +105,8 @@ int timerfd_create(int clk, int flags)
 	id = tkp_timer_new(clk, 0);
 	if (id < 0)
 		return tkp_errno(id);
-	/* always non-blocking underneath: a blocking read waits in virtual time (read() below) */
+	/* always non-blocking underneath: a blocking read waits in virtual time
+	 * (read(), tools/preload/preload_wait.c) */
 	fd = eventfd(0, EFD_NONBLOCK | (flags & TFD_CLOEXEC ? EFD_CLOEXEC : 0));
 	if (fd < 0) {
 		tkp_timer_free(id);
@@ -142,23 +150,4 @@ int timerfd_gettime(int fd, struct itimerspec *v)
 		return -1;
 	}
 	return tkp_errno(tkp_timer_read(id, v));
-}
-
-TKP_EXPORT ssize_t read(int fd, void *buf, size_t n);
-ssize_t read(int fd, void *buf, size_t n)
-{
-	int id = tkp_tfd_of(fd), ret;
-	ssize_t got;
-
-	if (id < 0)
-		return tkp_readr(fd, buf, n);
-	for (;;) {
-		got = tkp_readr(fd, buf, n); /* the count and zero it, or EAGAIN; EINVAL if n < 8 */
-		if (got >= 0 || errno != EAGAIN || tkp_tfd[id].nonblock)
-			return got;
-		tkp_tfd_watch(fd); /* timerfd_read(): sleep until the next expiry */
-		ret = tkp_net_wait(NULL, 0, NULL, NULL);
-		if (ret < 0)
-			return tkp_errno(ret);
-	}
 }

@@ -18,6 +18,7 @@
  */
 
 #define _GNU_SOURCE
+#include "tools/preload/preload_vdso.h"
 #include "tools/preload/preload.h"
 
 #include <stdio.h>
@@ -40,6 +41,16 @@ static u64 tkp_vv_gen; /* the publication the private copies are of */
 static struct vdso_time_data tkp_vd;
 static struct vdso_sim_counter tkp_counter;
 
+/* Take tksim's fresh vvar page and counter (after each request). */
+static void tkp_vdso_refresh(void)
+{
+	tkp_vv_gen = tkp_vv->gen;
+	memcpy(&tkp_vd, &tkp_vv->vd, sizeof(tkp_vd));
+	memcpy(&tkp_counter, &tkp_vv->counter, sizeof(tkp_counter));
+	tkp_vd.arch_data.counter = &tkp_counter;
+	tkp_vd.arch_data.timens_data = NULL;
+}
+
 void tkp_vdso_init(void)
 {
 	const char *env = getenv(TKSIM_PRELOAD_VVAR_FD_ENV);
@@ -59,26 +70,21 @@ void tkp_vdso_init(void)
 	 * its fd at a high number, out of the program's way, and say where.
 	 */
 	if (fd != TKSIM_PRELOAD_VVAR_FD) {
-		if (dup2(fd, TKSIM_PRELOAD_VVAR_FD) < 0) {
+		/* libc's: the fd is no socket, timerfd or epoll set, which the preload's
+		 * own dup2() and close() (tools/preload/preload_fd.c) would tell */
+		int (*realdup2)(int, int) = tkp_real("dup2");
+		int (*realclose)(int) = tkp_real("close");
+
+		if (realdup2(fd, TKSIM_PRELOAD_VVAR_FD) < 0) {
 			perror("tksim-preload: dup2 of the vvar page");
 			_exit(2);
 		}
-		close(fd);
+		realclose(fd);
 		setenv(TKSIM_PRELOAD_VVAR_FD_ENV, TKSIM_STR(TKSIM_PRELOAD_VVAR_FD), 1);
 	}
 	tkp_vv = p;
+	tkp_after_call = tkp_vdso_refresh;
 	tkp_vdso_refresh();
-}
-
-void tkp_vdso_refresh(void)
-{
-	if (!tkp_vv)
-		return;
-	tkp_vv_gen = tkp_vv->gen;
-	memcpy(&tkp_vd, &tkp_vv->vd, sizeof(tkp_vd));
-	memcpy(&tkp_counter, &tkp_vv->counter, sizeof(tkp_counter));
-	tkp_vd.arch_data.counter = &tkp_counter;
-	tkp_vd.arch_data.timens_data = NULL;
 }
 
 /* The clocks the vDSO serves itself (the others are syscalls in the kernel's vDSO too). */

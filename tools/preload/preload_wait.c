@@ -5,6 +5,9 @@
 #define _GNU_SOURCE
 #include "tools/preload/preload.h"
 #include "tools/preload/preload_net.h"
+#include "tools/preload/preload_timer.h"
+#include "tools/preload/preload_timerfd.h"
+#include "tools/preload/preload_vwait.h"
 
 #include <errno.h>
 #include <string.h>
@@ -16,32 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-/* ------------------------------------------------------------- waiting */
-
-/* tools/preload/preload.h */
-int tkp_wait(clockid_t clk, const struct timespec *ts, int abs)
-{
-	struct tkp_req rq = { .op = TKP_WAIT, .clock = clk, .abs = abs };
-	struct tkp_rep rp;
-
-	if (ts) {
-		if (ts->tv_nsec < 0 || ts->tv_nsec >= 1000000000 || (!abs && ts->tv_sec < 0))
-			return -EINVAL;
-		rq.sec = ts->tv_sec;
-		rq.nsec = ts->tv_nsec;
-	} else {
-		rq.sec = INT64_MAX;
-		rq.abs = 0;
-	}
-	tkp_call(&rq, &rp);
-	if (rp.ret < 0)
-		return (int)rp.ret;
-	if (rp.quit) {
-		raise(SIGTERM); /* the run is over: stop as an administrator would */
-		return -EINTR; /* and the wait was cut short by that signal, not timed out */
-	}
-	return 0;
-}
+/* ------------------------------------------------------------- sleeping */
 
 TKP_EXPORT int nanosleep(const struct timespec *req, struct timespec *rem);
 int nanosleep(const struct timespec *req, struct timespec *rem)
@@ -90,6 +68,36 @@ unsigned int sleep(unsigned int s)
 	if (nanosleep(&ts, &ts) < 0) /* glibc's sleep(): the time left, to the nearest second */
 		return (unsigned int)ts.tv_sec + (ts.tv_nsec >= 500000000L);
 	return 0;
+}
+
+/* ------------------------------------------------------------- select and poll */
+
+/* tkp_net_wait(), watching the virtual fds of a select() read set or of poll()'s POLLIN. */
+static int tkp_net_wait_select(int nfds, const fd_set *r, const struct timespec *ts,
+			       struct timespec *left)
+{
+	int32_t fds[TKP_NET_SOCKS];
+	int n = 0;
+
+	for (int fd = 0; r && fd < nfds && fd < FD_SETSIZE && n < TKP_NET_SOCKS; fd++)
+		if (tkp_vsock(fd) && FD_ISSET(fd, r))
+			fds[n++] = tkp_vsock(fd)->id;
+		else if (FD_ISSET(fd, r))
+			tkp_tfd_watch(fd);
+	return tkp_net_wait(fds, n, ts, left);
+}
+
+static int tkp_net_wait_poll(const struct pollfd *p, nfds_t np, const struct timespec *ts)
+{
+	int32_t fds[TKP_NET_SOCKS];
+	int n = 0;
+
+	for (nfds_t i = 0; i < np && n < TKP_NET_SOCKS; i++)
+		if (tkp_vsock(p[i].fd) && (p[i].events & POLLIN))
+			fds[n++] = tkp_vsock(p[i].fd)->id;
+		else if (p[i].events & POLLIN)
+			tkp_tfd_watch(p[i].fd);
+	return tkp_net_wait(fds, n, ts, NULL);
 }
 
 /*
@@ -204,4 +212,30 @@ int poll(struct pollfd *fds, nfds_t n, int ms)
 	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (long)(ms % 1000) * 1000000 };
 
 	return ppoll(fds, n, ms < 0 ? NULL : &ts, NULL);
+}
+
+/* ------------------------------------------------------------- reading a timerfd */
+
+/*
+ * fs/timerfd.c's timerfd_read() (v6.15): a blocking read of a timerfd with no
+ * expiry yet sleeps until the next one, here a virtual wait that watches it
+ * (tools/preload/preload_timerfd.c).  Every other read is libc's.
+ */
+TKP_EXPORT ssize_t read(int fd, void *buf, size_t n);
+ssize_t read(int fd, void *buf, size_t n)
+{
+	int id = tkp_tfd_of(fd), ret;
+	ssize_t got;
+
+	if (id < 0)
+		return tkp_readr(fd, buf, n);
+	for (;;) {
+		got = tkp_readr(fd, buf, n); /* the count and zero it, or EAGAIN; EINVAL if n < 8 */
+		if (got >= 0 || errno != EAGAIN || tkp_tfd_nonblock(id))
+			return got;
+		tkp_tfd_watch(fd); /* timerfd_read(): sleep until the next expiry */
+		ret = tkp_net_wait(NULL, 0, NULL, NULL);
+		if (ret < 0)
+			return tkp_errno(ret);
+	}
 }
