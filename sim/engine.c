@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "sim/clocksources.h"
+#include "sim/fixes.h"
 #include "vdso/gettimeofday.h"
 
 /**
@@ -56,6 +57,7 @@ int sim_system_init(struct sim_system *s, const struct sim_config *cfg)
 	if (ret)
 		return ret;
 	s->k.vdata.arch_data.counter = &s->counter.page;
+	sim_fixes_apply(&s->k, cfg->fixes);
 	s->now_ns = 0;
 	s->tick_period_ns = NSEC_PER_SEC / cfg->hz;
 	s->next_tick_ns = s->tick_period_ns;

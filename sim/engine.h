@@ -29,6 +29,8 @@ struct sim_css;
  * @wall_time:   REALTIME at boot
  * @boot_offset: MONOTONIC at boot
  * @hrtimer_res: hres clock resolution (ns), 0 for 1
+ * @fixes:       the proposed kernel fixes switched on (FIX_*, sim/fixes.h);
+ *               0 for the kernel as it is
  */
 struct sim_config {
 	struct sim_counter_params counter;
@@ -36,6 +38,7 @@ struct sim_config {
 	struct timespec64 wall_time;
 	struct timespec64 boot_offset;
 	u32 hrtimer_res;
+	u64 fixes;
 };
 
 /**

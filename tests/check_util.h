@@ -12,6 +12,7 @@
 
 #include "sim/engine.h"
 #include "sim/oracle.h"
+#include "sim/fixes.h"
 #include "sim/rng.h"
 #include "sim/tsc.h"
 
@@ -54,12 +55,36 @@ static inline u64 test_tsc_hz(void)
 	return hz;
 }
 
-/* A fresh system from @cfg; fails the test if it cannot be built. */
+/*
+ * test_fixes() - the proposed kernel fixes every test system gets:
+ * $TKSIM_FIX (a --fix list, sim/fixes.h), none by default, so that a
+ * suite written for the kernel can be run against a fix unchanged.
+ */
+static inline u64 test_fixes(void)
+{
+	static u64 fixes;
+	static bool have;
+
+	if (!have) {
+		const char *env = getenv("TKSIM_FIX");
+
+		ck_assert_msg(!env || !sim_fixes_parse(env, &fixes), "bad TKSIM_FIX '%s'", env);
+		have = true;
+		if (fixes)
+			printf("# TKSIM_FIX=%s: every system runs the proposed fix\n", env);
+	}
+	return fixes;
+}
+
+/* A fresh system from @cfg (and test_fixes()); fails the test if it cannot be built. */
 static inline struct sim_system *test_system(const struct sim_config *cfg)
 {
+	struct sim_config c = *cfg;
+	struct sim_system *s;
 	int err;
-	struct sim_system *s = sim_system_new(cfg, &err);
 
+	c.fixes |= test_fixes();
+	s = sim_system_new(&c, &err);
 	ck_assert_msg(s != NULL, "cannot build system: %d", err);
 	return s;
 }

@@ -46,6 +46,12 @@ struct tk_read_base {
  * @offs_tai:             MONOTONIC -> TAI (ns)
  * @coarse_nsec:          ns part of the coarse clocks, moved only when time
  *                        is accumulated or set (v6.15)
+ * @coarse_sec:           tksim's: the coarse clocks' seconds.  The kernel
+ *                        (v6.15..v6.18) pairs xtime_sec with @coarse_nsec;
+ *                        timekeeping_advance() keeps @coarse_sec equal to
+ *                        xtime_sec at every publication, so the readers see
+ *                        exactly that.  With FIX_COARSE_SEC it moves only with
+ *                        @coarse_nsec (tk_update_coarse_nsecs())
  * @tkr_raw:              read base of MONOTONIC_RAW
  * @raw_sec:              CLOCK_MONOTONIC_RAW seconds
  * @clock_was_set_seq:    bumped when the clock was set
@@ -83,6 +89,7 @@ struct timekeeper {
 	ktime_t offs_tai;
 	u32 coarse_nsec;
 	s32 tai_offset;
+	u64 coarse_sec;
 	struct tk_read_base tkr_raw;
 	u64 raw_sec;
 	u32 clock_was_set_seq;
@@ -132,6 +139,8 @@ struct tk_data {
  * @suspend_cycles: counter value when suspended (cycles)
  * @bugs:        bitmask of injected writer-side historical bugs (sim/bugs.h);
  *               0 in a faithful kernel
+ * @fixes:       bitmask of proposed fixes switched on (FIX_*, sim/fixes.h);
+ *               0 in a faithful kernel
  * @vdso_write_spin: tksim's torture knob: cpu_relax() spins inside the vvar
  *               write section (update_vsyscall), to widen the window in
  *               which readers race the writer; 0 (no pause) by default
@@ -157,11 +166,21 @@ struct tk_kernel {
 	bool suspended;
 	u64 suspend_cycles;
 	u64 bugs;
+	u64 fixes;
 	u32 vdso_write_spin;
 	struct vsyscall_gtod_data *gtod_v416;
 	void (*vdso_write_hook)(struct tk_kernel *k, void *arg);
 	void *vdso_write_hook_arg;
 };
+
+/*
+ * Fix variants (struct tk_kernel.fixes): tksim's proposed changes to the
+ * kernel for bugs the project found, the inverse of the BUG_* bits
+ * (vdso/bug_bits.h).  sim/fixes.c says what each one changes and why.
+ */
+#define TK_FIX(n) ((u64)1 << (n))
+#define FIX_COARSE_SEC TK_FIX(0) /* the coarse clocks keep their own second */
+#define FIX_MASK (FIX_COARSE_SEC)
 
 /* The v4.16 page variant (timekeeper/vsyscall_v416.c). */
 void update_vsyscall_v416(struct tk_kernel *k, const struct timekeeper *tk);

@@ -461,6 +461,16 @@ bool timekeeping_advance(struct tk_kernel *k, enum timekeeping_adv_mode mode)
 	/* v6.15: coarse time moves only if time was accumulated. */
 	if (orig_offset != offset || unlikely(k->bugs & BUG_COARSE_PRE615))
 		tk_update_coarse_nsecs(tk);
+	else if (likely(!(k->fixes & FIX_COARSE_SEC)))
+		/*
+		 * The kernel's coarse clocks read xtime_sec itself: a carry
+		 * (accumulate_nsecs_to_secs()) or a borrow (timekeeping_adjust())
+		 * of this pass moves their seconds and leaves coarse_nsec alone.
+		 */
+		tk->coarse_sec = tk->xtime_sec;
+	else if (unlikely(clock_set))
+		/* FIX_COARSE_SEC: a leap second the carry applied sets the clock. */
+		tk_update_coarse_nsecs(tk);
 
 	timekeeping_update_from_shadow(k, clock_set);
 out:

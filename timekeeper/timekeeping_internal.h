@@ -39,6 +39,7 @@ static inline struct timespec64 tk_xtime(const struct timekeeper *tk)
 static inline void tk_update_coarse_nsecs(struct timekeeper *tk)
 {
 	tk->coarse_nsec = (u32)(tk->tkr_mono.xtime_nsec >> tk->tkr_mono.shift);
+	tk->coarse_sec = tk->xtime_sec;
 }
 
 void tk_normalize_xtime(struct timekeeper *tk);

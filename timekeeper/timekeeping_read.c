@@ -190,10 +190,14 @@ void ktime_get_clocktai_ts64(const struct tk_kernel *k, struct timespec64 *ts)
 	*ts = tk_get_sec_ts64(k, &tk->xtime_sec, &tk->tai_offset, &tk->tkr_mono);
 }
 
-/* tk_xtime_coarse(): {xtime_sec, coarse_nsec}, loaded inside the caller's read section. */
+/*
+ * tk_xtime_coarse(): {xtime_sec, coarse_nsec}, loaded inside the caller's
+ * read section.  coarse_sec is xtime_sec at every publication unless
+ * FIX_COARSE_SEC is on (struct timekeeper).
+ */
 static inline struct timespec64 tk_xtime_coarse(const struct timekeeper *tk)
 {
-	return (struct timespec64){ .tv_sec = (time64_t)READ_ONCE(tk->xtime_sec),
+	return (struct timespec64){ .tv_sec = (time64_t)READ_ONCE(tk->coarse_sec),
 				    .tv_nsec = READ_ONCE(tk->coarse_nsec) };
 }
 

@@ -108,10 +108,11 @@ void update_vsyscall(struct tk_kernel *k, const struct timekeeper *tk)
 
 	vdso_ts_set(&vc[CS_HRES_COARSE].basetime[TK_CLOCK_REALTIME], tk->xtime_sec,
 		    tk->tkr_mono.xtime_nsec);
-	vdso_ts_set(&vc[CS_HRES_COARSE].basetime[TK_CLOCK_REALTIME_COARSE], tk->xtime_sec,
+	/* coarse_sec is the kernel's xtime_sec here unless FIX_COARSE_SEC is on. */
+	vdso_ts_set(&vc[CS_HRES_COARSE].basetime[TK_CLOCK_REALTIME_COARSE], tk->coarse_sec,
 		    tk->coarse_nsec);
 
-	sec = tk->xtime_sec + (u64)tk->wall_to_monotonic.tv_sec;
+	sec = tk->coarse_sec + (u64)tk->wall_to_monotonic.tv_sec;
 	nsec = (u64)tk->coarse_nsec + (u64)tk->wall_to_monotonic.tv_nsec;
 	sec += iter_div_u64_rem(nsec, NSEC_PER_SEC, &nsec);
 	vdso_ts_set(&vc[CS_HRES_COARSE].basetime[TK_CLOCK_MONOTONIC_COARSE], sec, nsec);

@@ -79,10 +79,11 @@ void update_vsyscall_v416(struct tk_kernel *k, const struct timekeeper *tk)
 	WRITE_ONCE(g->monotonic_time_sec, sec);
 	WRITE_ONCE(g->monotonic_time_snsec, nsec);
 
-	WRITE_ONCE(g->wall_time_coarse_sec, tk->xtime_sec);
+	/* coarse_sec is the kernel's xtime_sec here unless FIX_COARSE_SEC is on. */
+	WRITE_ONCE(g->wall_time_coarse_sec, tk->coarse_sec);
 	WRITE_ONCE(g->wall_time_coarse_nsec, (u64)tk->coarse_nsec);
 
-	sec = tk->xtime_sec + (u64)tk->wall_to_monotonic.tv_sec;
+	sec = tk->coarse_sec + (u64)tk->wall_to_monotonic.tv_sec;
 	nsec = gtod_normalize_snsec(&sec, (u64)tk->coarse_nsec + (u64)tk->wall_to_monotonic.tv_nsec,
 				    0);
 	WRITE_ONCE(g->monotonic_time_coarse_sec, sec);

@@ -9,14 +9,20 @@
 #include <string.h>
 
 #include "sim/bugs.h"
+#include "sim/fixes.h"
 #include "tools/tksim.h"
 
-/* The value words of option @o: its list, or every bug's name. */
+/* The value words of option @o: its list, or every bug's or fix's name. */
 static void values(FILE *f, const struct tksim_option *o)
 {
 	if (o->flags & TKSIM_OPT_BUGS) {
 		for (unsigned int i = 0; i < sim_nr_bugs; i++)
 			fprintf(f, "%s%s", i ? " " : "", sim_bugs[i].name);
+		return;
+	}
+	if (o->flags & TKSIM_OPT_FIXES) {
+		for (unsigned int i = 0; i < sim_nr_fixes; i++)
+			fprintf(f, "%s%s", i ? " " : "", sim_fixes[i].name);
 		return;
 	}
 	fputs(o->values, f);
@@ -26,7 +32,7 @@ static void values(FILE *f, const struct tksim_option *o)
 static void value_arms(FILE *f, const struct tksim_cmd *c)
 {
 	for (const struct tksim_option *o = c->options; o->name; o++) {
-		if (o->values || (o->flags & TKSIM_OPT_BUGS)) {
+		if (o->values || (o->flags & (TKSIM_OPT_BUGS | TKSIM_OPT_FIXES))) {
 			fprintf(f, "\t\"%s --%s\") COMPREPLY=($(compgen -W \"", c->name, o->name);
 			values(f, o);
 			fputs("\" -- \"$cur\")); return ;;\n", f);

@@ -39,6 +39,7 @@
 #define TKSIM_OPT_HEADING 4U /* not an option: @help is a heading of the option list */
 #define TKSIM_OPT_FILE 8U /* its value is a file name (the completion offers files) */
 #define TKSIM_OPT_BUGS 16U /* its value is a list of sim_bugs[] names (completion) */
+#define TKSIM_OPT_FIXES 32U /* its value is a list of sim_fixes[] names (completion) */
 
 /* The most options one command has. */
 #define TKSIM_OPT_MAX 64

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "sim/bugs.h"
+#include "sim/fixes.h"
 #include "sim/clocks.h"
 #include "sim/oracle.h"
 #include "sim/torture/torture_int.h"
@@ -79,6 +80,7 @@ static int boot(struct torture_ctx *c, struct torture_result *res)
 	if (ret)
 		return ret;
 	sim_bugs_apply(&s->k, o->bugs);
+	sim_fixes_apply(&s->k, o->fixes);
 	s->k.vdso_write_spin = o->window_spin;
 	res->clock_mode = s->k.vdata.clock_data[CS_HRES_COARSE].clock_mode;
 	return 0;

@@ -67,6 +67,7 @@ enum torture_counter {
  * @churn:        TORTURE_CHURN_* bits
  * @window_spin:  cpu_relax() spins inside each vvar write section
  * @bugs:         BUG_* bits to inject (vdso/bug_bits.h)
+ * @fixes:        FIX_* bits of the proposed fixes to switch on (sim/fixes.h)
  * @seed:         seed of every random choice (clocks, churn, jitter)
  * @checks:       TORTURE_CHECK_* bits
  * @clocks:       bit mask of the clock ids readers use
@@ -97,6 +98,7 @@ struct torture_opts {
 	u32 churn;
 	u32 window_spin;
 	u64 bugs;
+	u64 fixes;
 	u64 seed;
 	u32 checks;
 	u32 clocks;

@@ -70,4 +70,23 @@ contains "needs --churn freq" "it says what the run lacks"
 expect 2 "run refuses a bug only threads show" -- "$TKSIM" run --inject reader-no-retry
 contains "shown by\|does" "it names torture"
 contains "tksim torture --inject reader-no-retry" "with the command"
+
+# The proposed fixes (sim/fixes.c), the inverse of the bugs: each one's command exits 0 with
+# its --fix and 1 without, and every command that takes --inject takes --fix.
+expect 0 "tksim bugs --fixes" -- "$TKSIM" bugs --fixes
+contains "^coarse-sec  (proposed fix" "it lists coarse-sec"
+contains "docs/findings/coarse-clock-step.md" "with its report"
+expect 0 "tksim bugs --fixes --names" -- "$TKSIM" bugs --fixes --names
+contains "^coarse-sec\$" "only the name"
+scn=${top_srcdir:-.}/scenarios/coarse-second-step.scn
+expect 1 "the coarse step without the fix" -- "$TKSIM" run "$scn"
+expect 0 "the coarse step with --fix coarse-sec" -- "$TKSIM" run "$scn" --fix coarse-sec
+expect 2 "an unknown fix" -- "$TKSIM" run "$scn" --fix coarse
+contains "unknown fix" "it says so"
+expect 0 "fuzz --fix" -- "$TKSIM" fuzz --fix coarse-sec --runs 200 --quiet
+contains "fixed coarse-sec" "the summary names the fix"
+expect 2 "fuzz: an unknown fix" -- "$TKSIM" fuzz --fix nonsense --runs 1
+expect 0 "torture --fix" -- "$TKSIM" torture --fix coarse-sec --churn freq --seconds 1 --quiet
+contains "fix coarse-sec" "the header names the fix"
+expect 2 "daemon: an unknown fix" -- "$TKSIM" daemon --fix nonsense -- /bin/true
 exit $fail

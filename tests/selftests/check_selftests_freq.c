@@ -383,7 +383,8 @@ END_TEST
  * it just before one carries one (xtime_sec++, through
  * accumulate_nsecs_to_secs()).  Until the next tick the coarse clocks are
  * then one second off: behind, or ahead of the fine clocks.  The state
- * shows as a coarse_nsec more than half a second from xtime_nsec.
+ * shows as coarse time {coarse_sec, coarse_nsec} more than half a second
+ * from {xtime_sec, xtime_nsec}; with FIX_COARSE_SEC it never arises.
  */
 static bool coarse_second_off(struct sim_system *s)
 {
@@ -392,6 +393,7 @@ static bool coarse_second_off(struct sim_system *s)
 
 	tk_snapshot(&s->k, &tk);
 	d = (s64)tk.coarse_nsec - (s64)(tk.tkr_mono.xtime_nsec >> tk.tkr_mono.shift);
+	d += ((s64)tk.coarse_sec - (s64)tk.xtime_sec) * (s64)NSEC_PER_SEC;
 	return llabs(d) > NSEC_PER_SEC / 2;
 }
 
@@ -509,6 +511,38 @@ START_TEST(test_skew_consistency)
 END_TEST
 
 /*
+ * The proposed fix (FIX_COARSE_SEC, sim/fixes.c) under the same flips:
+ * nothing goes back and the coarse clocks are never a second off.  With the
+ * pre-6.15 coarse clocks injected as well, b71f9804f66c's motivation (coarse
+ * time going back by offset * delta-mult on TK_ADV_FREQ) is caught as
+ * before: the fix does not bring it back, and the test still sees it.
+ */
+START_TEST(test_skew_consistency_fixed)
+{
+	struct sim_system *s = ntp_system(1000);
+	u64 flips, known;
+	char why[256];
+
+	s->k.fixes = FIX_COARSE_SEC;
+	ck_assert_msg(skew_consistency(s, test_seed(), 20, &flips, &known, why, sizeof(why)) == 0,
+		      "seed %" PRIu64 ", flip %" PRIu64 ": %s", test_seed(), flips, why);
+	ck_assert_msg(known == 0, "%" PRIu64 " instants a second off with the fix", known);
+	printf("# skew_consistency with --fix coarse-sec: %" PRIu64 " flips, nothing went back,"
+	       " never a second off\n",
+	       flips);
+	sim_system_free(s);
+
+	s = ntp_system(1000);
+	s->k.fixes = FIX_COARSE_SEC;
+	s->k.bugs |= BUG_COARSE_PRE615;
+	ck_assert_msg(skew_consistency(s, test_seed(), 1, &flips, &known, why, sizeof(why)) != 0,
+		      "seed %" PRIu64 ": the pre-6.15 coarse clocks went unnoticed with the fix",
+		      test_seed());
+	sim_system_free(s);
+}
+END_TEST
+
+/*
  * Set REALTIME at an instant just before a tick so that the interval the
  * next-but-one tick accumulates ends @end_ns after (or, negative, before)
  * a second boundary; return that second.  No time is accumulated at the
@@ -536,15 +570,21 @@ static time64_t set_phase(struct sim_system *s, s64 end_ns)
  * frequency goes up: the coarse clocks step back one second.  Carry:
  * REALTIME is 50 ns short of a second, the frequency goes down: the coarse
  * clocks jump one second ahead of the fine ones, and step back at the next
- * tick.  The fine clocks stay continuous.  If timekeeping.c is changed to
- * keep the coarse time in these cases, this is the test to update.
+ * tick.  The fine clocks stay continuous.  With the proposed fix
+ * (FIX_COARSE_SEC, run 2 and 3) the coarse clocks do not move at the
+ * frequency step, stay behind the fine ones and move on at the next tick.
  */
 START_TEST(test_coarse_second_step)
 {
-	for (int dir = 0; dir < 2; dir++) {
+	for (int run = 0; run < 4; run++) {
 		struct sim_system *s = ntp_system(1000);
 		__int128 c0, c1, rt0, rt1, mono0;
+		int dir = run & 1;
+		bool fixed = run >= 2;
 		time64_t sec;
+
+		/* Both ways whatever TKSIM_FIX says. */
+		s->k.fixes = fixed ? FIX_COARSE_SEC : 0;
 
 		tx_set(s, ADJ_FREQUENCY, (dir ? 500LL : -500LL) * 65536, 0, 0);
 		sim_run_ticks(s, 10);
@@ -561,6 +601,21 @@ START_TEST(test_coarse_second_step)
 		ck_assert(rt1 >= rt0 - 1);
 		ck_assert(test_read_ns(s, SIM_PATH_VDSO, TK_CLOCK_MONOTONIC) >= mono0 - 1);
 		ck_assert(test_read_ns(s, SIM_PATH_SYSCALL, TK_CLOCK_REALTIME_COARSE) == c1);
+		if (fixed) {
+			ck_assert(!coarse_second_off(s));
+			ck_assert(c1 == c0);
+			ck_assert(c1 <= rt1);
+			sim_run_ticks(s, 1);
+			ck_assert(test_read_ns(s, SIM_PATH_VDSO, TK_CLOCK_REALTIME_COARSE) >= c1);
+			ck_assert(test_read_ns(s, SIM_PATH_VDSO, TK_CLOCK_REALTIME_COARSE) <=
+				  test_read_ns(s, SIM_PATH_VDSO, TK_CLOCK_REALTIME));
+			printf("# coarse %s with --fix coarse-sec: REALTIME_COARSE unchanged "
+			       "across "
+			       "the frequency step\n",
+			       dir ? "carry" : "borrow");
+			sim_system_free(s);
+			continue;
+		}
 		ck_assert(coarse_second_off(s));
 		printf("# coarse %s: REALTIME_COARSE %+" PRId64 " ns across the frequency step, "
 		       "%+" PRId64 " ns from REALTIME\n",
@@ -595,6 +650,7 @@ static Suite *selftests_freq_suite(void)
 	tcase_add_test(tc, test_change_skew);
 	tcase_add_test(tc, test_freq_step);
 	tcase_add_test(tc, test_skew_consistency);
+	tcase_add_test(tc, test_skew_consistency_fixed);
 	tcase_add_test(tc, test_coarse_second_step);
 	suite_add_tcase(s, tc);
 	return s;

@@ -11,6 +11,7 @@
 
 #include "tests/check_util.h"
 #include "sim/bugs.h"
+#include "sim/fixes.h"
 #include "sim/torture/litmus.h"
 #include "sim/torture/torture.h"
 #include "timekeeper/adjtimex.h"
@@ -60,6 +61,42 @@ START_TEST(test_table)
 	ck_assert_uint_eq(m, all);
 	ck_assert_int_eq(sim_bugs_format(0, buf, sizeof(buf)), 0);
 	ck_assert_str_eq(buf, "none");
+}
+END_TEST
+
+/* The fix variants of sim/fixes.c: their own bits, names that parse back. */
+START_TEST(test_fix_table)
+{
+	u64 all = 0, m = 0;
+	char buf[64];
+
+	ck_assert_uint_ge(sim_nr_fixes, 1);
+	for (unsigned int i = 0; i < sim_nr_fixes; i++) {
+		const struct sim_fix *f = &sim_fixes[i];
+
+		ck_assert_msg(!(all & f->bit), "%s: bit used twice", f->name);
+		ck_assert(f->bit & FIX_MASK);
+		all |= f->bit;
+		ck_assert_ptr_eq(sim_fix_find(f->name), f);
+		ck_assert(f->what && f->changes && f->why && f->finding && f->report && f->shows);
+	}
+	ck_assert_uint_eq(all, FIX_MASK);
+	ck_assert_int_eq(sim_fixes_parse("coarse-sec", &m), 0);
+	ck_assert_uint_eq(m, FIX_COARSE_SEC);
+	ck_assert_int_eq(sim_fixes_format(m, buf, sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "coarse-sec");
+	ck_assert_int_eq(sim_fixes_format(0, buf, sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "none");
+	ck_assert_int_eq(sim_fixes_format(m, buf, 4), -ENOSPC);
+	m = 0;
+	ck_assert_int_eq(sim_fixes_parse("none", &m), 0);
+	ck_assert_uint_eq(m, 0);
+	ck_assert_int_eq(sim_fixes_parse("all", &m), 0);
+	ck_assert_uint_eq(m, FIX_MASK);
+	ck_assert_int_eq(sim_fixes_parse("coarse-sec,nonsense", &m), -EINVAL);
+	ck_assert_int_eq(sim_fixes_parse("coarse-sec,", &m), -EINVAL);
+	ck_assert_int_eq(sim_fixes_parse("", &m), -EINVAL);
+	ck_assert_int_eq(sim_fixes_parse("coarse", &m), -EINVAL);
 }
 END_TEST
 
@@ -281,7 +318,7 @@ END_TEST
  * counter value, no clock may move; coarse clocks may not go back.
  * @ppm > 0 raises mult, which lowers xtime_nsec by the correction.
  */
-static int freq_step_scenario(u64 bugs, long long ppm)
+static int freq_step_scenario(u64 bugs, u64 fixes, long long ppm)
 {
 	struct oracle_snapshot v0, v1, k0, k1;
 	struct sim_config cfg;
@@ -290,6 +327,7 @@ static int freq_step_scenario(u64 bugs, long long ppm)
 	int ret;
 
 	sim_config_default(&cfg);
+	cfg.fixes = fixes;
 	s = bug_system(&cfg, bugs);
 	sim_run_ticks(s, 20);
 	sim_advance_ns(s, s->tick_period_ns / 2);
@@ -307,22 +345,27 @@ static int freq_step_scenario(u64 bugs, long long ppm)
 
 START_TEST(test_no_xtime_correction)
 {
-	ck_assert_msg(freq_step_scenario(0, 500) == 0, "faithful +500 ppm: %s", why);
-	ck_assert_msg(freq_step_scenario(0, -500) == 0, "faithful -500 ppm: %s", why);
-	ck_assert_msg(freq_step_scenario(BUG_NO_XTIME_CORRECTION, 500) != 0,
+	ck_assert_msg(freq_step_scenario(0, 0, 500) == 0, "faithful +500 ppm: %s", why);
+	ck_assert_msg(freq_step_scenario(0, 0, -500) == 0, "faithful -500 ppm: %s", why);
+	ck_assert_msg(freq_step_scenario(BUG_NO_XTIME_CORRECTION, 0, 500) != 0,
 		      "no-xtime-correction (+500 ppm) was not caught");
 	ck_assert_msg(strstr(why, "stepped"), "caught, but by: %s", why);
-	ck_assert_msg(freq_step_scenario(BUG_NO_XTIME_CORRECTION, -500) != 0,
+	ck_assert_msg(freq_step_scenario(BUG_NO_XTIME_CORRECTION, 0, -500) != 0,
 		      "no-xtime-correction (-500 ppm) was not caught");
 }
 END_TEST
 
 START_TEST(test_coarse_pre615)
 {
-	ck_assert_msg(freq_step_scenario(0, 500) == 0, "faithful: %s", why);
-	ck_assert_msg(freq_step_scenario(BUG_COARSE_PRE615, 500) != 0,
+	ck_assert_msg(freq_step_scenario(0, 0, 500) == 0, "faithful: %s", why);
+	ck_assert_msg(freq_step_scenario(BUG_COARSE_PRE615, 0, 500) != 0,
 		      "coarse-pre-6.15 was not caught");
 	ck_assert_msg(strstr(why, "_COARSE went back"), "caught, but by: %s", why);
+	/* b71f9804f66c's motivation stays fixed with the proposed fix, and the bug still shows. */
+	ck_assert_msg(freq_step_scenario(0, FIX_COARSE_SEC, 500) == 0, "fixed: %s", why);
+	ck_assert_msg(freq_step_scenario(0, FIX_COARSE_SEC, -500) == 0, "fixed: %s", why);
+	ck_assert_msg(freq_step_scenario(BUG_COARSE_PRE615, FIX_COARSE_SEC, 500) != 0,
+		      "coarse-pre-6.15 was not caught with --fix coarse-sec");
 }
 END_TEST
 
@@ -481,6 +524,7 @@ static Suite *bugs_suite(void)
 	TCase *con = tcase_create("concurrent");
 
 	tcase_add_test(det, test_table);
+	tcase_add_test(det, test_fix_table);
 	tcase_add_test(det, test_no_neg_clamp);
 	tcase_add_test(det, test_delta_overflow);
 	tcase_add_test(det, test_delta_nomask);

@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 // tksim's own: `tksim bugs`, the table of injectable historical bugs (sim/bugs.c).
 /*
- * Input: none, or --names.  Output: one block per bug: its --inject name,
- * where the hook is, what it does, the kernel commit that fixed it and the
- * property that catches it, and the one command that exits 1 on it.  Exit
+ * Input: none, --names, --fixes.  Output: one block per bug: its --inject
+ * name, where the hook is, what it does, the kernel commit that fixed it and
+ * the property that catches it, and the one command that exits 1 on it.
+ * With --fixes, one block per proposed fix of sim/fixes.c instead: its --fix
+ * name, what it changes, the kernel functions, why, and its report.  Exit
  * status: 0, or 2 for bad usage.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "sim/bugs.h"
+#include "sim/fixes.h"
 #include "tools/options.h"
 #include "tools/tksim.h"
 
@@ -17,13 +20,16 @@
 const struct tksim_option cmd_bugs_options[] = {
 	TKSIM_OPT_HEAD("Options:"),
 	TKSIM_OPT_FLAG("names", 'n', "only the names, one a line"),
+	TKSIM_OPT_FLAG("fixes", 'f',
+		       "the proposed kernel fixes (--fix) instead: the fix variants\n"
+		       "for bugs tksim found in the kernel that machines run"),
 	TKSIM_OPT_HELP('h'),
 	TKSIM_OPT_END,
 };
 
 static void bugs_help(void)
 {
-	printf("usage: tksim bugs [--names]\n\n"
+	printf("usage: tksim bugs [--names] [--fixes]\n\n"
 	       "List the historical bugs `tksim torture --inject` and the tests can switch\n"
 	       "on, with the kernel commit that fixed each, the property that catches it\n"
 	       "and the one command that exits 1 on it (and 0 without its --inject).\n\n");
@@ -45,6 +51,27 @@ static const char *side_name(enum sim_bug_side side)
 	}
 }
 
+/* --fixes: the fix variants, the inverse of the bugs. */
+static int list_fixes(bool names)
+{
+	for (unsigned int i = 0; i < sim_nr_fixes; i++) {
+		const struct sim_fix *f = &sim_fixes[i];
+
+		if (names) {
+			printf("%s\n", f->name);
+			continue;
+		}
+		printf("%s%s  (proposed fix, timekeeper)\n", i ? "\n" : "", f->name);
+		printf("    changes    %s\n", f->what);
+		printf("    in         %s\n", f->changes);
+		printf("    why        %s\n", f->why);
+		printf("    removes    the finding %s\n", f->finding);
+		printf("    report     %s\n", f->report);
+		printf("    shown by   %s (exit 0; 1 without --fix)\n", f->shows);
+	}
+	return TKSIM_EXIT_OK;
+}
+
 /**
  * cmd_bugs() - `tksim bugs`
  * @argc: argument count (argv[0] is "bugs")
@@ -56,7 +83,7 @@ int cmd_bugs(int argc, char **argv)
 {
 	struct tksim_optset set = { .cmd = "bugs", .table = cmd_bugs_options };
 	struct tksim_optiter it;
-	bool names = false;
+	bool names = false, fixes = false;
 	int c;
 
 	tksim_opt_begin(&it, &set, argc, argv);
@@ -64,6 +91,9 @@ int cmd_bugs(int argc, char **argv)
 		switch (c) {
 		case 'n':
 			names = true;
+			break;
+		case 'f':
+			fixes = true;
 			break;
 		case 'h':
 			bugs_help();
@@ -74,6 +104,8 @@ int cmd_bugs(int argc, char **argv)
 	}
 	if (c < 0)
 		return TKSIM_EXIT_USAGE;
+	if (fixes)
+		return list_fixes(names);
 
 	for (unsigned int i = 0; i < sim_nr_bugs; i++) {
 		const struct sim_bug *b = &sim_bugs[i];

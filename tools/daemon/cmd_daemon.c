@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "sim/bugs.h"
+#include "sim/fixes.h"
 #include "sim/daemon/daemon.h"
 #include "sim/daemon/daemon_vvar.h"
 #include "tools/daemon/daemon_launch.h"
@@ -61,6 +62,8 @@ const struct tksim_option cmd_daemon_options[] = {
 		       "switch historical bugs on (tksim bugs): the oracle,\n"
 		       "checked after every request, ends the run (exit 1)",
 		       NULL),
+	TKSIM_OPT_MORE(TKSIM_OPT_FIXES, "fix", 'F', "FIX[,FIX]",
+		       "switch proposed kernel fixes on (tksim bugs --fixes)", NULL),
 	TKSIM_OPT_MORE(TKSIM_OPT_FILE, "csv", 'c', "FILE",
 		       "a time series of the run (docs/output.md), - for stdout", NULL),
 	TKSIM_OPT_ARG("csv-interval", 'C', "DUR", "simulated time between CSV rows", "1s"),
@@ -178,6 +181,12 @@ static int daemon_parse_argv(int argc, char **argv, struct dmn_opts *o)
 				return tksim_usage_error(
 					"daemon", "--inject: unknown bug in '%s' (see tksim bugs)",
 					a);
+			break;
+		case 'F':
+			if (sim_fixes_parse(a, &o->cfg.fixes))
+				return tksim_usage_error(
+					"daemon",
+					"--fix: unknown fix in '%s' (see tksim bugs --fixes)", a);
 			break;
 		case 'i':
 			if (tksim_parse_duration_ns(a, &o->log_interval_ns))

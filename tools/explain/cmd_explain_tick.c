@@ -209,6 +209,8 @@ static bool predict(struct timekeeper *tk, struct ntp_data *ntp, u64 now, u64 ma
 		printf("    xtime_nsec is below one second: nothing to carry\n");
 	if (orig != offset)
 		tk->coarse_nsec = (u32)(tk->tkr_mono.xtime_nsec >> tk->tkr_mono.shift);
+	/* The kernel's coarse clocks read xtime_sec (struct timekeeper: coarse_sec). */
+	tk->coarse_sec = tk->xtime_sec;
 	return crossed;
 }
 

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "sim/bugs.h"
+#include "sim/fixes.h"
 #include "sim/ops/ops_gen.h"
 #include "sim/ops/ops_seeds.h"
 #include "tools/fuzz/fuzz_decode.h"
@@ -36,6 +37,7 @@ struct fuzz_opts {
 	u64 runs;
 	u64 seed;
 	u64 bugs;
+	u64 fixes;
 	unsigned int jobs;
 	unsigned int nr_ops;
 	unsigned int max_findings;
@@ -64,6 +66,8 @@ const struct tksim_option cmd_fuzz_options[] = {
 	TKSIM_OPT_SEED('S', "the generator (process J uses N+J)"),
 	TKSIM_OPT_MORE(TKSIM_OPT_BUGS, "inject", 'i', "BUG[,BUG]",
 		       "fuzz a model with injectable bugs (tksim bugs)", NULL),
+	TKSIM_OPT_MORE(TKSIM_OPT_FIXES, "fix", 'F', "FIX[,FIX]",
+		       "fuzz a model with proposed kernel fixes (tksim bugs --fixes)", NULL),
 	TKSIM_OPT_ARG("jobs", 'j', "N", "processes", "1"),
 	TKSIM_OPT_ARG("ops", 'o', "N", "ops per generated list", "32"),
 	TKSIM_OPT_ARG("max-findings", 'm', "N", "stop after N distinct findings (0: never)", "1"),
@@ -132,6 +136,11 @@ static int parse_fuzz_opts(int argc, char **argv, struct fuzz_opts *o)
 			if (sim_bugs_parse(optarg, &o->bugs))
 				return tksim_usage_error("fuzz", "unknown bug in '%s' (tksim bugs)",
 							 optarg);
+			break;
+		case 'F':
+			if (sim_fixes_parse(optarg, &o->fixes))
+				return tksim_usage_error(
+					"fuzz", "unknown fix in '%s' (tksim bugs --fixes)", optarg);
 			break;
 		case 'j':
 			if (tksim_parse_u64(optarg, &v) || !v || v > FUZZ_MAX_JOBS)
@@ -282,6 +291,8 @@ static void fuzz_worker(const struct fuzz_opts *o, unsigned int job, struct fuzz
 		} else {
 			sim_ops_generate(&l, &rng, o->nr_ops);
 		}
+		/* The kernel under test: seeds and generated lists come with the kernel's code. */
+		l.cfg.fixes = o->fixes;
 		ret = sim_ops_run(&l, o->bugs, o->flags, &res, NULL);
 		if (account(o, st, &l, ret, &res, seed))
 			break;
@@ -303,6 +314,7 @@ static bool fuzz_input_file(const struct fuzz_opts *o, struct fuzz_stats *st, co
 	if (n < 0)
 		return true;
 	sim_ops_decode(l, buf, (size_t)n);
+	l->cfg.fixes = o->fixes;
 	ret = sim_ops_run(l, o->bugs, o->flags, &res, NULL);
 	if (ret == 1)
 		printf("%s: %s\n", path, res.first.sig);
@@ -421,7 +433,7 @@ int cmd_fuzz(int argc, char **argv)
 		.seed = 1, .jobs = 1, .nr_ops = 32, .max_findings = 1, .out_dir = "."
 	};
 	struct fuzz_stats *st, sum;
-	char bugs[256];
+	char bugs[256], fixes[256];
 	double t0, wall;
 	int ret;
 
@@ -439,6 +451,7 @@ int cmd_fuzz(int argc, char **argv)
 		return tksim_usage_error("fuzz", "cannot map shared memory: %s", strerror(errno));
 	memset(st, 0, FUZZ_MAX_JOBS * sizeof(*st));
 	sim_bugs_format(o.bugs, bugs, sizeof(bugs));
+	sim_fixes_format(o.fixes, fixes, sizeof(fixes));
 	o.started = time(NULL);
 	t0 = tksim_wall_seconds();
 	if (o.input) {
@@ -455,9 +468,10 @@ int cmd_fuzz(int argc, char **argv)
 	if (!o.quiet && isatty(STDERR_FILENO))
 		fprintf(stderr, "\r%100s\r", "");
 	printf("tksim fuzz: %" PRIu64 " op lists, %" PRIu64 " ops in %.1f s (%.0f lists/s), "
-	       "%u process%s, seed %" PRIu64 ", injected %s\n",
+	       "%u process%s, seed %" PRIu64 ", injected %s%s%s\n",
 	       sum.execs, sum.ops, wall, wall > 0 ? (double)sum.execs / wall : 0.0, o.jobs,
-	       o.jobs > 1 ? "es" : "", o.seed, bugs);
+	       o.jobs > 1 ? "es" : "", o.seed, bugs, o.fixes ? ", fixed " : "",
+	       o.fixes ? fixes : "");
 	printf("  properties evaluated:");
 	for (unsigned int p = 0; p < OP_PROP_NR; p++)
 		printf("%s %s %" PRIu64, p ? "," : "", oracle_prop_names[p], sum.evals[p]);

@@ -13,6 +13,8 @@
  *   --inject BUG                          the bugs the input was fuzzed with
  *                                         (TKSIM_INJECT), written as an
  *                                         `inject` line at time 0
+ *   --fix FIX                             the proposed fixes it was fuzzed
+ *                                         with (TKSIM_FIX), a `fix` setting
  *
  * Exit: 0 every input decoded and clean, 1 some input has a finding (its
  * scenario is written all the same), 2 bad usage or an unreadable file.
@@ -25,6 +27,7 @@
 #include <string.h>
 
 #include "sim/bugs.h"
+#include "sim/fixes.h"
 #include "sim/ops/ops_exec.h"
 #include "tools/options.h"
 #include "tools/scenario/scenario_ops.h"
@@ -37,6 +40,7 @@ static const struct tksim_option decode_options[] = {
 	TKSIM_OPT_FLAG("decode", 'd', NULL),
 	TKSIM_OPT_ARG("out", 'O', "DIR", NULL, NULL),
 	TKSIM_OPT_ARG("inject", 'i', "BUG[,BUG]", NULL, NULL),
+	TKSIM_OPT_ARG("fix", 'F', "FIX[,FIX]", NULL, NULL),
 	TKSIM_OPT_END,
 };
 
@@ -88,7 +92,8 @@ long fuzz_read_input(const char *path, u8 *buf, size_t size)
 }
 
 /* One input: decoded, run once, written.  Return: its exit status. */
-static int decode_one(const char *path, const char *dir, u64 bugs, u8 *buf, struct sim_op_list *l)
+static int decode_one(const char *path, const char *dir, u64 bugs, u64 fixes, u8 *buf,
+		      struct sim_op_list *l)
 {
 	struct sim_ops_result r;
 	char out[4096];
@@ -99,6 +104,7 @@ static int decode_one(const char *path, const char *dir, u64 bugs, u8 *buf, stru
 	if (n < 0)
 		return TKSIM_EXIT_USAGE;
 	sim_ops_decode(l, buf, (size_t)n);
+	l->cfg.fixes = fixes;
 	ret = sim_ops_run(l, bugs, 0, &r, NULL);
 	if (ret < 0) /* every decoded system can be built: tksim_fuzz_target() aborts here */
 		return tksim_usage_error("fuzz", "'%s' decodes to a system that cannot be built",
@@ -139,7 +145,7 @@ int fuzz_decode_main(int argc, char **argv)
 	struct tksim_optiter it;
 	int nopts = 1, nfiles = 0, c, ret = 0;
 	struct sim_op_list l;
-	u64 bugs = 0;
+	u64 bugs = 0, fixes = 0;
 	u8 *buf;
 
 	if (!opts || !files)
@@ -161,6 +167,9 @@ int fuzz_decode_main(int argc, char **argv)
 		else if (c == 'i' && sim_bugs_parse(it.value, &bugs))
 			ret = tksim_usage_error("fuzz", "unknown bug in '%s' (tksim bugs)",
 						it.value);
+		else if (c == 'F' && sim_fixes_parse(it.value, &fixes))
+			ret = tksim_usage_error("fuzz", "unknown fix in '%s' (tksim bugs --fixes)",
+						it.value);
 	}
 	if (c < 0 || ret)
 		ret = TKSIM_EXIT_USAGE;
@@ -178,7 +187,7 @@ int fuzz_decode_main(int argc, char **argv)
 		goto oom;
 	sim_ops_init(&l);
 	for (int i = 0; i < nfiles; i++) {
-		int r = decode_one(files[i], dir, bugs, buf, &l);
+		int r = decode_one(files[i], dir, bugs, fixes, buf, &l);
 
 		/* The worst status wins: 2 over 1 over 0. */
 		if (r > ret)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sim/bugs.h"
+#include "sim/fixes.h"
 #include "sim/run/run_gap.h"
 #include "tools/sys_opts.h"
 #include "tools/tksim.h"
@@ -59,6 +60,12 @@ int run_bugs_parse(struct run_bugs *b, int code, const char *arg)
 		}
 		b->inject = mask;
 		return 0;
+	case RUN_OPT_FIX:
+		if (sim_fixes_parse(arg, &mask))
+			return tksim_usage_error(
+				"run", "unknown fix in --fix '%s' (see `tksim bugs --fixes`)", arg);
+		b->fix = mask;
+		return 0;
 	case RUN_OPT_STALL:
 	case RUN_OPT_SUSPEND:
 		if (parse_gap(arg, code == RUN_OPT_STALL ? &b->stall : &b->suspend))
@@ -89,6 +96,7 @@ int run_bugs_start(const struct run_bugs *b, struct sim_system *s, u64 duration_
 		return tksim_opt_error(opts, RUN_OPT_SUSPEND,
 				       "--suspend begins after the run's end");
 	sim_bugs_apply(&s->k, b->inject);
+	sim_fixes_apply(&s->k, b->fix);
 	return 0;
 }
 

@@ -8,6 +8,8 @@
  * condition it needs; these options create them:
  *
  *   --inject LIST    the bugs (the threaded ones belong to tksim torture)
+ *   --fix LIST       the proposed kernel fixes (sim/fixes.h), the inverse
+ *                    of --inject
  *   --stall T:D      at T the tick stops for D while the counter runs (a
  *                    paused VM; D may pass max_idle_ns and max_cycles)
  *   --suspend T:D    at T the system suspends for D: the simulated world
@@ -27,6 +29,7 @@ enum run_bugs_opt {
 	RUN_OPT_INJECT = 1300,
 	RUN_OPT_STALL,
 	RUN_OPT_SUSPEND,
+	RUN_OPT_FIX,
 };
 
 #define RUN_BUGS_OPTIONS                                                                     \
@@ -34,6 +37,10 @@ enum run_bugs_opt {
 		TKSIM_OPT_MORE(TKSIM_OPT_BUGS, "inject", RUN_OPT_INJECT, "LIST",             \
 			       "historical bugs to switch on, comma-separated; the ones\n"   \
 			       "only real threads show belong to tksim torture",             \
+			       NULL),                                                        \
+		TKSIM_OPT_MORE(TKSIM_OPT_FIXES, "fix", RUN_OPT_FIX, "LIST",                  \
+			       "proposed kernel fixes to switch on, comma-separated (the\n"  \
+			       "inverse of --inject; tksim bugs lists them)",                \
 			       NULL),                                                        \
 		TKSIM_OPT_ARG("stall", RUN_OPT_STALL, "T:D",                                 \
 			      "at time T the tick stops for D while the counter runs on\n"   \
@@ -60,11 +67,13 @@ struct run_gap {
 /**
  * struct run_bugs - the bug options of a run
  * @inject:  BUG_* bits
+ * @fix:     FIX_* bits
  * @stall:   the paused-VM gap, if @stall.d_ns
  * @suspend: the suspend, if @suspend.d_ns
  */
 struct run_bugs {
 	u64 inject;
+	u64 fix;
 	struct run_gap stall;
 	struct run_gap suspend;
 };

@@ -27,6 +27,7 @@
 
 #include "sim/bugs.h"
 #include "sim/clocks.h"
+#include "sim/fixes.h"
 #include "sim/ops/ops_kinds.h"
 #include "tools/parse.h"
 #include "tools/timex_names.h"
@@ -406,6 +407,8 @@ void scenario_ops_format_op(FILE *f, const struct sim_op *op)
  * @f:    where
  * @l:    the op list
  * @bugs: injected bugs, written as an `inject` op at time 0
+ *
+ * The proposed fixes of @l->cfg are a `fix` setting (tksim run --fix).
  */
 void scenario_ops_write(FILE *f, const struct sim_op_list *l, u64 bugs)
 {
@@ -418,6 +421,12 @@ void scenario_ops_write(FILE *f, const struct sim_op_list *l, u64 bugs)
 		"\n",
 		c->hz, c->counter.freq_hz, c->counter.bits, c->counter.start, ppb < 0 ? "-" : "",
 		a / 1000, a % 1000);
+	if (c->fixes) {
+		char fixes[256];
+
+		sim_fixes_format(c->fixes, fixes, sizeof(fixes));
+		fprintf(f, "fix %s\n", fixes);
+	}
 	if (bugs) {
 		struct sim_op inj = { .kind = SIM_OP_INJECT, .a = (s64)bugs };
 

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "sim/bugs.h"
+#include "sim/fixes.h"
 #include "tools/torture/cmd_torture_cli.h"
 #include "tools/tksim.h"
 
@@ -58,7 +59,7 @@ int cmd_torture(int argc, char **argv)
 {
 	struct cmd_torture_cli cli = { 0 };
 	struct torture_result r;
-	char checks[128], churn[64], bugs[512];
+	char checks[128], churn[64], bugs[512], fixes[256];
 	unsigned int tick = 0;
 	int ret;
 
@@ -90,11 +91,12 @@ int cmd_torture(int argc, char **argv)
 	cmd_torture_format_list(checks, sizeof(checks), TORTURE_NAMES(check), cli.o.checks);
 	cmd_torture_format_list(churn, sizeof(churn), TORTURE_NAMES(churn), cli.o.churn);
 	sim_bugs_format(cli.o.bugs, bugs, sizeof(bugs));
+	sim_fixes_format(cli.o.fixes, fixes, sizeof(fixes));
 	printf("# tksim torture: %s counter, %u readers, HZ=%u%s, churn %s, window %" PRIu32
-	       ", inject %s, seed %" PRIu64 "\n",
+	       ", inject %s%s%s, seed %" PRIu64 "\n",
 	       cli.o.counter == TORTURE_COUNTER_TSC ? "TSC" : "synthetic", cli.o.threads, cli.o.hz,
 	       cli.o.max_pressure ? " (maximum writer pressure)" : "", churn, cli.o.window_spin,
-	       bugs, cli.o.seed);
+	       bugs, cli.o.fixes ? ", fix " : "", cli.o.fixes ? fixes : "", cli.o.seed);
 	printf("# checks %s; %s\n", checks, cli.replay);
 
 	ret = torture_run(&cli.o, &r);

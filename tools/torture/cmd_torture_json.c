@@ -4,6 +4,7 @@
 
 #include "config.h"
 #include "sim/bugs.h"
+#include "sim/fixes.h"
 #include "sim/oracle.h"
 #include "tools/torture/cmd_torture_cli.h"
 #include "tools/json.h"
@@ -24,6 +25,10 @@ static void json_config(struct json *j, const struct cmd_torture_cli *cli)
 	json_ku64(j, "window", o->window_spin);
 	sim_bugs_format(o->bugs, bugs, sizeof(bugs));
 	json_kstr(j, "inject", bugs);
+	if (o->fixes) {
+		sim_fixes_format(o->fixes, bugs, sizeof(bugs));
+		json_kstr(j, "fix", bugs);
+	}
 	cmd_torture_format_list(list, sizeof(list), TORTURE_NAMES(check), o->checks);
 	json_kstr(j, "checks", list);
 	json_ku64(j, "seed", o->seed);

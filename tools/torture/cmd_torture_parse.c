@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "sim/bugs.h"
+#include "sim/fixes.h"
 #include "tools/torture/cmd_torture_cli.h"
 #include "tools/torture/cmd_torture_names.h"
 #include "tools/options.h"
@@ -107,6 +108,8 @@ const struct tksim_option cmd_torture_options[] = {
 	TKSIM_OPT_ARG("window", 'w', "N", "cpu_relax() spins inside each vvar write section", "0"),
 	TKSIM_OPT_MORE(TKSIM_OPT_BUGS, "inject", 'x', "LIST",
 		       "historical bugs to inject, see `tksim bugs`", "none"),
+	TKSIM_OPT_MORE(TKSIM_OPT_FIXES, "fix", 'F', "LIST",
+		       "proposed kernel fixes to switch on, see `tksim bugs --fixes`", "none"),
 	TKSIM_OPT_ARG("checks", 'K', "LIST", "seqcount,inconsistency,threadtest,sandwich,litmus",
 		      "all"),
 	TKSIM_OPT_ARG("clocks", 'L', "LIST",
@@ -352,6 +355,13 @@ int cmd_torture_parse(int argc, char **argv, struct cmd_torture_cli *cli)
 				return tksim_usage_error(
 					"torture",
 					"unknown bug in --inject '%s' (see `tksim bugs`)", optarg);
+			break;
+		case 'F':
+			if (sim_fixes_parse(optarg, &o->fixes))
+				return tksim_usage_error(
+					"torture",
+					"unknown fix in --fix '%s' (see `tksim bugs --fixes`)",
+					optarg);
 			break;
 		case 'K':
 			if (parse_list(optarg, TORTURE_NAMES(check), &o->checks) || !o->checks)

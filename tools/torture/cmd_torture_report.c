@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "sim/bugs.h"
+#include "sim/fixes.h"
 #include "sim/clocks.h"
 #include "sim/oracle.h"
 #include "tools/torture/cmd_torture_cli.h"
@@ -56,6 +57,10 @@ void cmd_torture_build_replay(struct cmd_torture_cli *cli)
 	if (o->bugs) {
 		sim_bugs_format(o->bugs, bugs, sizeof(bugs));
 		ADD(" --inject %s", bugs);
+	}
+	if (o->fixes) {
+		sim_fixes_format(o->fixes, bugs, sizeof(bugs));
+		ADD(" --fix %s", bugs);
 	}
 	if (o->checks != TORTURE_CHECK_ALL) {
 		cmd_torture_format_list(list, sizeof(list), TORTURE_NAMES(check), o->checks);
