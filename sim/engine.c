@@ -59,7 +59,7 @@ int sim_system_init(struct sim_system *s, const struct sim_config *cfg)
 	s->k.vdata.arch_data.counter = &s->counter.page;
 	sim_fixes_apply(&s->k, cfg->fixes);
 	s->now_ns = 0;
-	s->tick_period_ns = NSEC_PER_SEC / cfg->hz;
+	s->tick_period_ns = sim_tick_period_ns(cfg->hz);
 	s->next_tick_ns = s->tick_period_ns;
 	s->last_tick_ns = 0;
 	s->ticks = 0;

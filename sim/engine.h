@@ -46,7 +46,7 @@ struct sim_config {
  * @k:            the simulated kernel's timekeeping (owns the vvar page)
  * @counter:      the synthetic counter and its clocksource
  * @now_ns:       virtual (true) time since boot
- * @tick_period_ns: true ns between ticks (NSEC_PER_SEC / hz)
+ * @tick_period_ns: true ns between ticks: the kernel's TICK_NSEC (sim_tick_period_ns())
  * @next_tick_ns: virtual time of the next tick
  * @last_tick_ns: virtual time of the last tick (update_wall_time()), 0 at boot
  * @ticks:        ticks run (timekeeping_advance(TK_ADV_TICK) calls)
@@ -70,6 +70,24 @@ enum sim_path {
 	SIM_PATH_VDSO, /* the simulated vDSO over the vvar page */
 	SIM_PATH_SYSCALL, /* the kernel-side getters under tk_core.seq */
 };
+
+/**
+ * sim_tick_period_ns() - the periodic tick's period at @hz: the kernel's TICK_NSEC
+ * @hz: CONFIG_HZ
+ *
+ * The kernel advances its tick by TICK_NSEC = (NSEC_PER_SEC + HZ/2) / HZ
+ * (include/vdso/jiffies.h; tick_periodic() and tick_sched_timer() add it),
+ * rounded, while NTP's interval NTP_INTERVAL_LENGTH = NSEC_PER_SEC / HZ is
+ * truncated (tk_ntp_interval_length()).  They differ where HZ does not
+ * divide 10^9 and the remainder is at least HZ/2, e.g. 24 and 1024.  The
+ * engine, the op generator and the input decoder use this one value.
+ *
+ * Return: ns between two ticks.
+ */
+static inline u64 sim_tick_period_ns(unsigned int hz)
+{
+	return (NSEC_PER_SEC + hz / 2) / hz;
+}
 
 void sim_config_default(struct sim_config *cfg);
 int sim_system_init(struct sim_system *s, const struct sim_config *cfg);

@@ -166,7 +166,7 @@ static void budget_init(const struct sim_config *cfg, struct budget *b)
 		.seed = cfg->counter.seed,
 	};
 
-	b->period = NSEC_PER_SEC / cfg->hz;
+	b->period = sim_tick_period_ns(cfg->hz);
 	b->ticked_left = INPUT_TICKS * b->period;
 	b->span_left = INPUT_SPAN_NS;
 	b->t = b->paid = 0;

@@ -83,7 +83,7 @@ static void gen_timex(struct tk_timex *tx, struct sim_rng *r)
  */
 static u64 gen_dt(struct sim_rng *r, const struct sim_op_list *l, u64 t)
 {
-	u64 period = NSEC_PER_SEC / l->cfg.hz;
+	u64 period = sim_tick_period_ns(l->cfg.hz);
 
 	switch (sim_rng_below(r, 8)) {
 	case 0:
@@ -225,7 +225,7 @@ void sim_ops_generate(struct sim_op_list *l, struct sim_rng *r, unsigned int nr_
 		hdr[i] = sim_rng_below(r, 4) ? 0 : (u8)sim_rng_next(r);
 	sim_ops_decode(l, hdr, sim_rng_below(r, 4) ? 0 : sizeof(hdr));
 	for (unsigned int i = 0; i < nr_ops; i++) {
-		u64 period = NSEC_PER_SEC / l->cfg.hz, dt = gen_dt(r, l, t);
+		u64 period = sim_tick_period_ns(l->cfg.hz), dt = gen_dt(r, l, t);
 		struct sim_op op;
 
 		/* A long gap: NOHZ idle to the tick phase of the op's time, then the op. */

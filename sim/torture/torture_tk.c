@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "timekeeper/adjtimex.h"
 
+#include "sim/engine.h"
 #include "sim/torture/torture_int.h"
 #include "vdso/calc.h"
 
@@ -120,7 +121,7 @@ void *torture_timekeeper_fn(void *arg)
 	const struct torture_opts *o = c->o;
 	struct tk_kernel *k = c->k;
 	struct sim_rng rng = { o->seed };
-	const u64 period = NSEC_PER_SEC / o->hz;
+	const u64 period = sim_tick_period_ns(o->hz);
 	const u64 churn_every = o->max_pressure ? 64 : (o->hz >= 100 ? o->hz / 100 : 1);
 	u32 logged = READ_ONCE(k->tk_core.seq);
 	u32 mult = k->vdata.clock_data[CS_HRES_COARSE].mult;
