@@ -128,6 +128,7 @@ static int exec_op(struct exec *x, const struct sim_op *op, unsigned int i, u64 
 		return 1;
 	if (is_call(op->kind))
 		oracle_state_take(&before, x->s);
+	ops_state_before(x);
 	*ret = apply(x, op, bugs, &stop);
 	x->r->ops_run++;
 	if (stop || (is_call(op->kind) && check_call(x, op, *ret, &before)))
@@ -138,6 +139,8 @@ static int exec_op(struct exec *x, const struct sim_op *op, unsigned int i, u64 
 	if (oracle_ops_instant(&x->o, x->s, x->prop, x->clock, x->why, sizeof(x->why)) &&
 	    ops_finding(x, sim_op_names[op->kind]))
 		return 1;
+	/* What the oracle has just read is what the next op's checks compare with. */
+	x->coarse_off0 = ops_coarse_off(x);
 	return 0;
 }
 
@@ -265,6 +268,28 @@ int sim_ops_exec_op(struct sim_ops_exec *e, const struct sim_op *op, unsigned in
 {
 	int found = exec_op(&e->x, op, index, 0, ret);
 
+	memcpy(e->x.r->evals, e->x.o.evals, sizeof(e->x.r->evals));
+	return found;
+}
+
+/**
+ * sim_ops_exec_advance() - run the caller's system to @t_ns as the next op's own advance would
+ * @e:     the executor
+ * @t_ns:  where to (nothing if it has passed: a tick a stall left late
+ *         belongs to the next op, which runs it after time has reached it)
+ * @index: the number of the next op, for findings
+ *
+ * Every tick on the way is checked; nothing is read at @t_ns, so that the
+ * executor's state at the next op is what sim_ops_run() would have there.
+ *
+ * Return: 0, or 1 for a finding at a tick (@e's result has it).
+ */
+int sim_ops_exec_advance(struct sim_ops_exec *e, u64 t_ns, unsigned int index)
+{
+	int found;
+
+	e->x.op_index = index;
+	found = advance(&e->x, t_ns);
 	memcpy(e->x.r->evals, e->x.o.evals, sizeof(e->x.r->evals));
 	return found;
 }

@@ -22,7 +22,15 @@ struct exec {
 	bool owns;
 	struct sim_css *css;
 	FILE *log;
-	u64 pending0; /* ns not yet accumulated before the adjtimex being checked */
+	/*
+	 * The state before the op being checked (exec_op(), ops_finding.c): the
+	 * coarse clocks a second off (or off at the last instant check), and
+	 * tkr_mono's mult beyond maxadj with its shift (a clocksource switch
+	 * resets both, after the wrap it made).
+	 */
+	bool coarse_off0;
+	bool mult_beyond0;
+	u32 shift0;
 	char prop[32];
 	char clock[24];
 	char why[256];
@@ -30,7 +38,7 @@ struct exec {
 
 bool ops_finding(struct exec *x, const char *kind);
 bool ops_one_tick(struct exec *x);
-/* ns not yet accumulated (the counter past cycle_last, converted with tkr_mono). */
-u64 ops_pending_ns(const struct exec *x);
+void ops_state_before(struct exec *x);
+bool ops_coarse_off(const struct exec *x);
 
 #endif /* TKSIM_SIM_OPS_OPS_EXEC_INT_H */

@@ -84,7 +84,6 @@ int sim_op_exec_adjtimex(struct exec *x, const struct sim_op *op, u64 bugs, bool
 
 	(void)bugs;
 	if (still) {
-		x->pending0 = ops_pending_ns(x);
 		oracle_snapshot(x->s, SIM_PATH_VDSO, &v0, x->why, sizeof(x->why));
 		oracle_snapshot(x->s, SIM_PATH_SYSCALL, &k0, x->why, sizeof(x->why));
 	}
@@ -92,10 +91,8 @@ int sim_op_exec_adjtimex(struct exec *x, const struct sim_op *op, u64 bugs, bool
 		ret = tk_sys_clock_adjtime(&x->s->k, op->clock, &tx, !op->user);
 	else
 		ret = do_adjtimex(&x->s->k, &tx, !op->user);
-	if (ret < 0) {
-		x->pending0 = 0;
+	if (ret < 0)
 		return ret;
-	}
 	x->o.evals[OP_PROP_FREQ_STILL] += still;
 	if (still) {
 		/*
@@ -118,7 +115,6 @@ int sim_op_exec_adjtimex(struct exec *x, const struct sim_op *op, u64 bugs, bool
 			if (*stop)
 				return ret;
 		}
-		x->pending0 = 0;
 	}
 	/*
 	 * The kernel fills in the result before TK_ADV_FREQ applies the new frequency;

@@ -32,35 +32,64 @@ static bool why_values(const char *why, __int128 v[2])
 }
 
 /*
- * The v6.15 coarse-clock second step (sim/ops/oracle_known.c): a *_COARSE clock
- * off by a whole second, give or take two ticks, gets its own property name,
- * so that it is told apart from a coarse clock that drifts (coarse-pre-6.15).
- * The fine clock also runs on by what is not yet accumulated: with no tick
- * (a stall, an idle gap) a coarse clock a second ahead at the step is less
- * than a second ahead later, until the next accumulation refreshes it (which
- * may be the adjtimex that is checked: then what was pending before it counts).
+ * The coarse clocks a whole second off their base: {coarse_sec, coarse_nsec}
+ * against {xtime_sec, xtime_nsec >> shift} by more than half a second.  This
+ * is the state a TK_ADV_FREQ carry or borrow leaves in the kernel (v6.15+,
+ * sim/ops/oracle_known.c): xtime_sec moved and coarse_nsec did not.  Anything
+ * that accumulates or forwards time (a tick, a clocksource switch, suspend, a
+ * clock set, ADJ_SETOFFSET) ends it; with FIX_COARSE_SEC or the pre-6.15
+ * coarse clocks it never arises.
  */
-u64 ops_pending_ns(const struct exec *x)
+bool ops_coarse_off(const struct exec *x)
 {
-	const struct tk_read_base *tkr = &x->s->k.tk_core.timekeeper.tkr_mono;
-	u64 delta = (tkr->clock->read(tkr->clock) - tkr->cycle_last) & tkr->mask;
+	const struct timekeeper *tk = &x->s->k.tk_core.timekeeper;
+	s64 d = (s64)tk->coarse_nsec - (s64)(tk->tkr_mono.xtime_nsec >> tk->tkr_mono.shift);
 
-	return (u64)(((unsigned __int128)delta * tkr->mult) >> tkr->shift);
+	d += ((s64)tk->coarse_sec - (s64)tk->xtime_sec) * (s64)NSEC_PER_SEC;
+	return d > (s64)NSEC_PER_SEC / 2 || d < -(s64)NSEC_PER_SEC / 2;
 }
 
+/* tkr_mono's mult beyond the clocksource's maxadj: the "more than 11%" state. */
+static bool mult_beyond(const struct tk_read_base *tkr)
+{
+	return tkr->mult > (u64)tkr->clock->mult + tkr->clock->maxadj;
+}
+
+/**
+ * ops_state_before() - note the state the op about to be applied starts from
+ * @x: the executor, after time has reached the op
+ *
+ * Off when the oracle last read the clocks or now: the step may have come
+ * with an earlier op (a carry is seen as coarse-ahead, then the refresh it
+ * leads to as a monotonic step back), and the op may end it (a tick run
+ * late, a clocksource switch, a clock set).
+ */
+void ops_state_before(struct exec *x)
+{
+	const struct tk_read_base *tkr = &x->s->k.tk_core.timekeeper.tkr_mono;
+
+	x->coarse_off0 |= ops_coarse_off(x);
+	x->mult_beyond0 = mult_beyond(tkr);
+	x->shift0 = tkr->shift;
+}
+
+/*
+ * A finding on a *_COARSE clock (any property: monotonic, coarse-not-ahead,
+ * still-at-freq-change, still-at-clocksource-switch ...) while the coarse
+ * clocks are, or were before the op, a second off (ops_coarse_off()) is the
+ * kernel's coarse second step, whatever size the step seems to have: a stall
+ * lets the fine clock run on at the new rate before the refresh, and the
+ * monotonic base may be older than the step.  It gets its own property
+ * name, so that it is told apart from a coarse clock that drifts
+ * (coarse-pre-6.15), which never shows this state.
+ */
 static void classify_coarse(struct exec *x)
 {
-	u64 now = ops_pending_ns(x);
-	__int128 pending = now > x->pending0 ? now : x->pending0;
-	__int128 slack = 2 * (__int128)x->s->tick_period_ns;
-	__int128 v[2], d;
 	size_t len = strlen(x->clock);
 
-	if (len < 7 || strcmp(x->clock + len - 7, "_COARSE") || !why_values(x->why, v))
+	if (len < 7 || strcmp(x->clock + len - 7, "_COARSE"))
 		return;
-	d = v[0] > v[1] ? v[0] - v[1] : v[1] - v[0];
-	if (d + slack + pending >= (__int128)NSEC_PER_SEC &&
-	    d <= (__int128)NSEC_PER_SEC + slack + pending)
+	if (x->coarse_off0 || ops_coarse_off(x))
 		strcpy(x->prop, "coarse-second-step");
 }
 
@@ -68,18 +97,23 @@ static void classify_coarse(struct exec *x)
  * mult beyond maxadj (the kernel's "more than 11%" warning): max_cycles is
  * U64_MAX / (mult + maxadj), so timekeeping_forward_now()'s chunks of
  * max_cycles * mult wrap 2^64 after a tickless span longer than max_cycles
- * (a stall, then suspend or a clock set).  A clock off by whole wraps,
- * k * 2^64 >> shift ns give or take two ticks, gets its own property name.
+ * (a stall, then suspend, a clock set, ADJ_SETOFFSET or a clocksource
+ * switch).  A clock off by whole wraps, k * 2^64 >> shift ns give or take
+ * two ticks, gets its own property name.  A clocksource switch forwards the
+ * old clocksource and then resets mult and shift for the new one
+ * (tk_setup_internals()): the wrap is then the one of the state before the
+ * op (ops_state_before()).
  */
 static void classify_mult_wrap(struct exec *x)
 {
 	const struct tk_read_base *tkr = &x->s->k.tk_core.timekeeper.tkr_mono;
-	__int128 wrap = (__int128)1 << (64 - tkr->shift),
-		 slack = 2 * (__int128)x->s->tick_period_ns;
+	bool now = mult_beyond(tkr);
+	__int128 wrap, slack = 2 * (__int128)x->s->tick_period_ns;
 	__int128 v[2], d, k;
 
-	if (tkr->mult <= (u64)tkr->clock->mult + tkr->clock->maxadj || !why_values(x->why, v))
+	if ((!now && !x->mult_beyond0) || !why_values(x->why, v))
 		return;
+	wrap = (__int128)1 << (64 - (now ? tkr->shift : x->shift0));
 	d = v[0] > v[1] ? v[0] - v[1] : v[1] - v[0];
 	k = (d + wrap / 2) / wrap;
 	if (k && d - k * wrap <= slack && k * wrap - d <= slack)
@@ -96,7 +130,7 @@ static void classify_mult_wrap(struct exec *x)
 bool ops_finding(struct exec *x, const char *kind)
 {
 	struct sim_finding f = { 0 };
-	const char *expl;
+	const struct oracle_known *k;
 
 	classify_coarse(x);
 	classify_mult_wrap(x);
@@ -104,12 +138,15 @@ bool ops_finding(struct exec *x, const char *kind)
 	snprintf(f.why, sizeof(f.why), "%s", x->why);
 	f.op_index = x->op_index;
 	f.t_ns = x->s->now_ns;
-	expl = oracle_known_explain(f.sig);
-	f.known = expl && !(x->flags & SIM_OPS_KNOWN_FAIL);
+	k = oracle_known_find(f.sig);
+	f.kind = k ? (u8)k->kind : ORACLE_KNOWN_NONE;
+	f.known = k && !(x->flags & SIM_OPS_KNOWN_FAIL);
 	if (x->log)
 		fprintf(x->log, "  %s after op %u at %llu ns: %s: %s\n",
-			f.known ? "known" : "FINDING", f.op_index, (unsigned long long)f.t_ns,
-			f.sig, f.why);
+			!f.known			    ? "FINDING"
+			: f.kind == ORACLE_KNOWN_KERNEL_BUG ? "known kernel bug"
+							    : "known",
+			f.op_index, (unsigned long long)f.t_ns, f.sig, f.why);
 	if (f.known) {
 		/* The stepped coarse value is no base for the next monotonic check. */
 		if (!strcmp(x->prop, "coarse-second-step")) {
@@ -121,6 +158,8 @@ bool ops_finding(struct exec *x, const char *kind)
 			memset(x->o.mono, 0, sizeof(x->o.mono));
 		if (!x->r->nr_known++)
 			x->r->known = f;
+		if (f.kind == ORACLE_KNOWN_KERNEL_BUG && !x->r->nr_known_bug++)
+			x->r->known_bug = f;
 		return false;
 	}
 	if (!x->r->findings++)

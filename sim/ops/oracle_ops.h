@@ -40,7 +40,9 @@ extern const char *const oracle_prop_names[OP_PROP_NR];
  * @why:      what was seen, one line
  * @op_index: the op after which it was seen
  * @t_ns:     virtual time then
- * @known:    the signature is a known kernel behaviour (sim/ops/oracle_known.c)
+ * @known:    the signature is a known kernel bug or behaviour (sim/ops/oracle_known.c)
+ * @kind:     which (ORACLE_KNOWN_*; also set under SIM_OPS_KNOWN_FAIL, where
+ *            @known is false)
  */
 struct sim_finding {
 	char sig[96];
@@ -48,6 +50,7 @@ struct sim_finding {
 	unsigned int op_index;
 	u64 t_ns;
 	bool known;
+	u8 kind;
 };
 
 /**
@@ -116,7 +119,30 @@ int oracle_ops_instant(struct oracle_ops *o, struct sim_system *s, char *prop, c
 int oracle_ops_readback(struct oracle_ops *o, struct sim_system *s, const struct tk_timex *got,
 			int ret, unsigned int modes, char *why, size_t n);
 
-/* Known kernel behaviours (sim/ops/oracle_known.c). */
+/** enum oracle_known_kind - what a known finding is */
+enum oracle_known_kind {
+	ORACLE_KNOWN_NONE, /* not a known finding */
+	ORACLE_KNOWN_KERNEL_BUG, /* a bug of the kernel that machines run */
+	ORACLE_KNOWN_BY_DESIGN, /* the kernel's intended behaviour */
+};
+
+/**
+ * struct oracle_known - one known finding (sim/ops/oracle_known.c)
+ * @sig:      the signature pattern, "PROPERTY CLOCK OPKIND" ("*" any word)
+ * @kind:     a kernel bug or a behaviour by design
+ * @versions: the kernel versions affected (kernel bugs)
+ * @report:   the report or reproducer in this tree (kernel bugs), or NULL
+ * @why:      the explanation, with the kernel lines
+ */
+struct oracle_known {
+	const char *sig;
+	enum oracle_known_kind kind;
+	const char *versions;
+	const char *report;
+	const char *why;
+};
+
+const struct oracle_known *oracle_known_find(const char *sig);
 const char *oracle_known_explain(const char *sig);
 void oracle_known_list(FILE *f);
 

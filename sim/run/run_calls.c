@@ -49,7 +49,7 @@ int sim_run_calls_start(struct sim_run_calls *rc, struct sim_system *s)
 {
 	if (!rc->n)
 		return 0;
-	rc->exec = sim_ops_exec_new(s, 0, &rc->res, NULL);
+	rc->exec = sim_ops_exec_new(s, rc->known_fail ? SIM_OPS_KNOWN_FAIL : 0, &rc->res, NULL);
 	return rc->exec ? 0 : -ENOMEM;
 }
 
@@ -125,17 +125,23 @@ static int sim_run_one(struct sim_run_calls *rc, struct sim_run_call *c, struct 
 	struct oracle_snapshot before[2];
 	int found, ret;
 
+	/*
+	 * A timeline is an op list, and the executor applies it exactly as
+	 * sim_ops_run() does (the fuzzer's verdict is the run's): time runs to
+	 * the op through the executor's own advance, a tick a stall left late
+	 * after the op, with no read of the run's in between.
+	 */
+	if (rc->timeline) {
+		found = sim_ops_exec_op(rc->exec, &c->op, rc->next, &c->ret);
+		c->done = true;
+		goto out;
+	}
 	/* The ticks since the executor's last op were the run's to check. */
 	sim_ops_exec_resync(rc->exec);
 	/* Time runs to the call's instant through the executor: every tick checked. */
 	found = sim_ops_exec_op(rc->exec, &reach, rc->next, &ret);
 	if (!found) {
-		/*
-		 * Only a call acts at one instant: ticks, gaps, suspend move time on.  A
-		 * timeline is judged by the executor alone (its still-at-freq-change
-		 * knows the kernel's own coarse step), as the fuzz target judges it.
-		 */
-		call = call && !rc->timeline;
+		/* Only a call acts at one instant: ticks, gaps, suspend move time on. */
 		if (call && sim_run_unmoved_begin(s, before, why, n))
 			return -1;
 		found = sim_ops_exec_op(rc->exec, &c->op, rc->next, &c->ret);
@@ -143,6 +149,7 @@ static int sim_run_one(struct sim_run_calls *rc, struct sim_run_call *c, struct 
 		if (call && sim_run_unmoved_end(s, before, why, n))
 			return -1;
 	}
+out:
 	if (!found)
 		return 0;
 	snprintf(why, n, "%s: %s", rc->res.first.sig, rc->res.first.why);
@@ -179,10 +186,13 @@ int sim_run_calls_until(struct sim_run_calls *rc, struct sim_system *s, u64 t_ns
  * @why:  the evidence of a violation
  * @n:    its size
  *
- * Every tick on the way is checked by the executor's oracle, and the read by
- * its instant properties: the run's checks are the executor's.  When an op
- * has passed @t_ns, the read is now, or a ns later to run a tick a stall
- * left late.
+ * Every tick on the way is checked by the executor's oracle: the run's checks
+ * are the executor's.  While ops remain, nothing is read: a read would be an
+ * instant check the fuzzer's run of the same ops does not make (it re-bases
+ * the monotonic history, and runs a tick a stall left late before the op
+ * due at the stall's end), so each op would not see what it saw there.
+ * After the last op the read is at @t_ns by its instant properties (now,
+ * or a ns later to run a late tick, when an op has passed @t_ns).
  *
  * Return: 0, or -1 with @why.
  */
@@ -192,6 +202,12 @@ int sim_run_calls_read(struct sim_run_calls *rc, struct sim_system *s, u64 t_ns,
 	struct sim_op read = { .t_ns = t_ns, .kind = SIM_OP_READ };
 	int ret;
 
+	if (rc->next < rc->n) {
+		if (!sim_ops_exec_advance(rc->exec, t_ns, rc->next))
+			return 0;
+		snprintf(why, n, "%s: %s", rc->res.first.sig, rc->res.first.why);
+		return -1;
+	}
 	if (t_ns <= s->now_ns)
 		read.t_ns = s->next_tick_ns <= s->now_ns ? s->now_ns + 1 : s->now_ns;
 	rc->reads++;

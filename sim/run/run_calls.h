@@ -48,6 +48,8 @@ struct sim_run_call {
  *            executor, the run's sampled instants as `read` ops
  *            (sim_run_calls_read())
  * @reads:    those reads
+ * @known_fail: known kernel bugs and behaviours are violations too
+ *            (SIM_OPS_KNOWN_FAIL: a finding replays to its signature, exit 1)
  * @exec:     the op executor on the run's system (after sim_run_calls_start())
  * @res:      what the executor saw (findings, known kernel behaviours, properties)
  */
@@ -58,6 +60,7 @@ struct sim_run_calls {
 	unsigned int next;
 	bool timeline;
 	u64 reads;
+	bool known_fail;
 	struct sim_ops_exec *exec;
 	struct sim_ops_result res;
 };

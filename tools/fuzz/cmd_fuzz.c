@@ -55,6 +55,8 @@ struct fuzz_stats {
 	u64 evals[OP_PROP_NR];
 	u64 findings;
 	u64 known;
+	u64 known_bug;
+	char bug_sig[96];
 	int done;
 };
 
@@ -77,8 +79,9 @@ const struct tksim_option cmd_fuzz_options[] = {
 		       "(a crash of libFuzzer or AFL++), or each file of the\n"
 		       "folder PATH; findings are shrunk and written as above",
 		       NULL),
-	TKSIM_OPT_FLAG("known-fail", 'k', "known kernel behaviours are findings too"),
-	TKSIM_OPT_FLAG("list-known", 'l', "print the known kernel behaviours and exit"),
+	TKSIM_OPT_FLAG("known-fail", 'k', "known kernel bugs and behaviours are findings too"),
+	TKSIM_OPT_FLAG("list-known", 'l',
+		       "print the known kernel bugs and behaviours by design and exit"),
 	TKSIM_OPT_FLAG("decode", 'D', "turn fuzz inputs into scenario files (below)"),
 	TKSIM_OPT_QUIET('q'),
 	TKSIM_OPT_HELP('h'),
@@ -94,8 +97,9 @@ static void fuzz_help(void)
 	       "settimeofday, clock_settime, NOHZ gaps, stalls, suspend, counter steps, CPU\n"
 	       "skew, reads inside the vvar write section), with the oracle after every op.\n"
 	       "Each distinct finding is shrunk to a minimal op list and written as a\n"
-	       "scenario file; `tksim run FILE` replays it.  Known kernel behaviours are\n"
-	       "reported as known, not as findings (see docs/fuzzing.md).\n\n");
+	       "scenario file; `tksim run FILE` replays it.  Known kernel bugs (with their\n"
+	       "report) and behaviours by design are counted apart, not as findings (see\n"
+	       "docs/fuzzing.md).\n\n");
 	tksim_opt_help(stdout, cmd_fuzz_options);
 	printf("\n"
 	       "--decode turns fuzz inputs (a libFuzzer crash file, an AFL++ queue entry, a\n"
@@ -232,6 +236,9 @@ static bool report_finding(const struct fuzz_opts *o, struct sim_op_list *l,
 		"# found with --seed %" PRIu64 ", shrunk in %u runs to %u ops; replay: tksim run "
 		"THIS-FILE (exit 1)\n",
 		seed, runs, l->n);
+	/* A known one (--known-fail) replays to its signature only as a violation. */
+	if (again.first.kind != ORACLE_KNOWN_NONE)
+		fprintf(f, "known-fail\n");
 	scenario_ops_write(f, l, o->bugs);
 	fclose(f);
 	printf("finding: %s\n  %s\n  written to %s (%u ops)\n", again.first.sig, again.first.why,
@@ -249,6 +256,9 @@ static bool account(const struct fuzz_opts *o, struct fuzz_stats *st, struct sim
 	for (unsigned int p = 0; p < OP_PROP_NR; p++)
 		st->evals[p] += res->evals[p];
 	st->known += res->nr_known;
+	st->known_bug += res->nr_known_bug;
+	if (res->nr_known_bug && !st->bug_sig[0])
+		snprintf(st->bug_sig, sizeof(st->bug_sig), "%s", res->known_bug.sig);
 	if (ret != 1)
 		return false;
 	if (report_finding(o, l, res, seed))
@@ -357,6 +367,9 @@ static void sum_stats(const struct fuzz_stats *st, unsigned int n, struct fuzz_s
 		sum->ops += st[j].ops;
 		sum->findings += st[j].findings;
 		sum->known += st[j].known;
+		sum->known_bug += st[j].known_bug;
+		if (!sum->bug_sig[0])
+			memcpy(sum->bug_sig, st[j].bug_sig, sizeof(sum->bug_sig));
 		for (unsigned int p = 0; p < OP_PROP_NR; p++)
 			sum->evals[p] += st[j].evals[p];
 	}
@@ -375,9 +388,11 @@ static void progress(const struct fuzz_stats *sum, double elapsed)
 {
 	fprintf(stderr,
 		"\r  %6.1f s  %" PRIu64 " execs (%.0f/s)  %" PRIu64
-		" ops  properties %u/%d  findings %" PRIu64 " (known %" PRIu64 ")   ",
+		" ops  properties %u/%d  findings %" PRIu64 " (known %" PRIu64
+		", kernel bugs %" PRIu64 ")   ",
 		elapsed, sum->execs, elapsed > 0 ? (double)sum->execs / elapsed : 0.0, sum->ops,
-		props_seen(sum), OP_PROP_NR, sum->findings, sum->known);
+		props_seen(sum), OP_PROP_NR, sum->findings, sum->known - sum->known_bug,
+		sum->known_bug);
 }
 
 /* Fork the jobs, show progress until they end. */
@@ -475,8 +490,15 @@ int cmd_fuzz(int argc, char **argv)
 	printf("  properties evaluated:");
 	for (unsigned int p = 0; p < OP_PROP_NR; p++)
 		printf("%s %s %" PRIu64, p ? "," : "", oracle_prop_names[p], sum.evals[p]);
-	printf("\n  known kernel behaviours seen %" PRIu64 " times; findings %" PRIu64 "\n",
-	       sum.known, sum.findings);
+	printf("\n");
+	if (sum.known_bug) {
+		const struct oracle_known *k = oracle_known_find(sum.bug_sig);
+
+		printf("  known kernel bugs recognised %" PRIu64 " times (first %s: %s)\n",
+		       sum.known_bug, sum.bug_sig, k && k->report ? k->report : "--list-known");
+	}
+	printf("  known kernel behaviours seen %" PRIu64 " times; findings %" PRIu64 "\n",
+	       sum.known - sum.known_bug, sum.findings);
 	munmap(st, FUZZ_MAX_JOBS * sizeof(*st));
 	if (ret)
 		return ret;

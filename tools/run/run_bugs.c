@@ -66,6 +66,9 @@ int run_bugs_parse(struct run_bugs *b, int code, const char *arg)
 				"run", "unknown fix in --fix '%s' (see `tksim bugs --fixes`)", arg);
 		b->fix = mask;
 		return 0;
+	case RUN_OPT_KNOWN_FAIL:
+		b->known_fail = true;
+		return 0;
 	case RUN_OPT_STALL:
 	case RUN_OPT_SUSPEND:
 		if (parse_gap(arg, code == RUN_OPT_STALL ? &b->stall : &b->suspend))

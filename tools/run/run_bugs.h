@@ -30,6 +30,7 @@ enum run_bugs_opt {
 	RUN_OPT_STALL,
 	RUN_OPT_SUSPEND,
 	RUN_OPT_FIX,
+	RUN_OPT_KNOWN_FAIL,
 };
 
 #define RUN_BUGS_OPTIONS                                                                     \
@@ -42,6 +43,10 @@ enum run_bugs_opt {
 			       "proposed kernel fixes to switch on, comma-separated (the\n"  \
 			       "inverse of --inject; tksim bugs lists them)",                \
 			       NULL),                                                        \
+		TKSIM_OPT_FLAG("known-fail", RUN_OPT_KNOWN_FAIL,                             \
+			       "the op executor's known kernel bugs and behaviours are\n"    \
+			       "violations too (tksim fuzz --known-fail): a fuzz finding\n"  \
+			       "replays to its own signature"),                              \
 		TKSIM_OPT_ARG("stall", RUN_OPT_STALL, "T:D",                                 \
 			      "at time T the tick stops for D while the counter runs on\n"   \
 			      "(a paused VM; D may pass max_idle_ns), one check at its end", \
@@ -68,12 +73,14 @@ struct run_gap {
  * struct run_bugs - the bug options of a run
  * @inject:  BUG_* bits
  * @fix:     FIX_* bits
+ * @known_fail: --known-fail
  * @stall:   the paused-VM gap, if @stall.d_ns
  * @suspend: the suspend, if @suspend.d_ns
  */
 struct run_bugs {
 	u64 inject;
 	u64 fix;
+	bool known_fail;
 	struct run_gap stall;
 	struct run_gap suspend;
 };

@@ -63,6 +63,7 @@ int run_simulate(struct run_opts *o)
 		ret = tksim_usage_error("run", "--nohz and --clocksources do not go together yet");
 		goto out_free;
 	}
+	o->ntp.calls.known_fail = o->bugs.known_fail;
 	ret = run_ntp_start(&o->ntp, &ntpd, s);
 	if (!ret)
 		ret = run_cs_start(&o->cs, s);
@@ -107,9 +108,11 @@ int run_simulate(struct run_opts *o)
 			run_trace_row(trace, s, o);
 		/*
 		 * After a clocksource switch RAW is no longer one counter's conversion.  With
-		 * a timeline the executor's read at this instant was the check.
+		 * a timeline the executor's reads (after its last op) are the checks.
 		 */
-		if (violated || (o->ntp.calls.timeline && ++st.checks == 0) ||
+		if (o->ntp.calls.timeline)
+			st.checks = o->ntp.calls.reads;
+		if (violated ||
 		    (!o->ntp.calls.timeline && run_cs_raw_exact_checkable(&o->cs, s)
 			     ? oracle_check_tick(s, &mono, &st, why, sizeof(why))
 			     : !o->ntp.calls.timeline &&

@@ -69,10 +69,25 @@ static void calls_summary(const struct sim_run_calls *rc)
 		printf("  ops          %u of %u applied by the op executor, %" PRIu64
 		       " reads, %" PRIu64 " ticks checked by it\n",
 		       done, rc->n, rc->reads, rc->res.ticks);
-	if (rc->res.nr_known)
-		printf("  known        %s, %u time%s (a kernel behaviour: tksim fuzz "
-		       "--list-known)\n",
-		       rc->res.known.sig, rc->res.nr_known, rc->res.nr_known > 1 ? "s" : "");
+	if (rc->res.nr_known_bug) {
+		const struct oracle_known *k = oracle_known_find(rc->res.known_bug.sig);
+
+		printf("  known        %s, %u time%s (a kernel bug: %s)\n", rc->res.known_bug.sig,
+		       rc->res.nr_known_bug, rc->res.nr_known_bug > 1 ? "s" : "",
+		       k && k->report ? k->report : "tksim fuzz --list-known");
+	}
+	if (rc->res.nr_known > rc->res.nr_known_bug) {
+		unsigned int n = rc->res.nr_known - rc->res.nr_known_bug;
+
+		if (rc->res.known.kind == ORACLE_KNOWN_BY_DESIGN)
+			printf("  known        %s, %u time%s (a kernel behaviour by design: tksim "
+			       "fuzz --list-known)\n",
+			       rc->res.known.sig, n, n > 1 ? "s" : "");
+		else
+			printf("  known        %u kernel behaviour%s by design (tksim fuzz "
+			       "--list-known)\n",
+			       n, n > 1 ? "s" : "");
+	}
 }
 
 /**
