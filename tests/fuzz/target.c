@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "sim/bugs.h"
+#include "sim/fixes.h"
 
 /**
  * tksim_fuzz_target() - run one fuzz input
@@ -14,6 +15,9 @@
  * @bugs: injectable bugs to switch on (sim/bugs.h), 0 for the faithful model
  * @r:    what the run saw
  *
+ * The proposed fixes named by $TKSIM_FIX (sim/fixes.h) are switched on in
+ * every input's system, as tksim fuzz --fix does.
+ *
  * Return: 0 clean (known kernel behaviours aside), 1 a finding (@r->first).
  */
 int tksim_fuzz_target(const u8 *data, size_t size, u64 bugs, struct sim_ops_result *r)
@@ -21,13 +25,22 @@ int tksim_fuzz_target(const u8 *data, size_t size, u64 bugs, struct sim_ops_resu
 	/* One list reused across inputs: a fuzzer calls this millions of times. */
 	static struct sim_op_list l;
 	static bool init;
+	static u64 fixes;
 	int ret;
 
 	if (!init) {
+		const char *e = getenv("TKSIM_FIX");
+
+		if (e && *e && sim_fixes_parse(e, &fixes)) {
+			fprintf(stderr, "TKSIM_FIX: unknown fix in '%s' (see tksim bugs --fixes)\n",
+				e);
+			exit(2);
+		}
 		sim_ops_init(&l);
 		init = true;
 	}
 	sim_ops_decode(&l, data, size);
+	l.cfg.fixes = fixes;
 	ret = sim_ops_run(&l, bugs, 0, r, NULL);
 	/* Every decoded configuration can be built; anything else is a tksim bug. */
 	if (ret < 0) {
