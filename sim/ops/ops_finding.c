@@ -31,14 +31,15 @@ static bool why_values(const char *why, __int128 v[2])
 	return k == 2;
 }
 
-/*
- * The coarse clocks a whole second off their base: {coarse_sec, coarse_nsec}
- * against {xtime_sec, xtime_nsec >> shift} by more than half a second.  This
- * is the state a TK_ADV_FREQ carry or borrow leaves in the kernel (v6.15+,
- * sim/ops/oracle_known.c): xtime_sec moved and coarse_nsec did not.  Anything
- * that accumulates or forwards time (a tick, a clocksource switch, suspend, a
- * clock set, ADJ_SETOFFSET) ends it; with FIX_COARSE_SEC or the pre-6.15
- * coarse clocks it never arises.
+/**
+ * ops_coarse_off() - whether the coarse clocks are a whole second off their base
+ * @x: the executor
+ *
+ * {coarse_sec, coarse_nsec} against {xtime_sec, xtime_nsec >> shift} by more
+ * than half a second.  This is the state a TK_ADV_FREQ carry or borrow leaves in the kernel
+ * (v6.15+, sim/ops/oracle_known.c): xtime_sec moved and coarse_nsec did not.  Anything that
+ * accumulates or forwards time (a tick, a clocksource switch, suspend, a clock set, ADJ_SETOFFSET)
+ * ends it; with FIX_COARSE_SEC or the pre-6.15 coarse clocks it never arises.
  */
 bool ops_coarse_off(const struct exec *x)
 {
