@@ -30,6 +30,9 @@ for sys in "" "--freq 3579545 --bits 24" "--freq 24000000 --bits 32 --start 4294
 	# shellcheck disable=SC2086
 	expect 0 "explain retry $sys" -- "$TKSIM" explain retry --at 3s $sys
 	contains "^torn " "explain retry $sys shows a torn value"
+	# shellcheck disable=SC2086
+	expect 0 "explain retry --odd $sys" -- "$TKSIM" explain retry --odd --at 3s $sys
+	contains "odd, the writer is inside" "explain retry --odd $sys meets an odd seq"
 	for f in "" "--at 1ms" "--ntp-freq -35" "--ntp-freq 200"; do
 		# shellcheck disable=SC2086
 		expect 0 "explain tick $sys $f" -- "$TKSIM" explain tick $sys $f
@@ -60,6 +63,11 @@ contains "capped at 2^(SHIFT_PLL + 1 + time_constant) = 128 s: 128" "the PLL's i
 expect 0 "explain adjtimex: an offset past MAXPHASE" -- "$TKSIM" explain adjtimex --offset 2s
 contains "clamped to +/-MAXPHASE (500000000 ns): 500000000 ns" "the offset is clamped to 0.5 s"
 expect 2 "bad --offset" -- "$TKSIM" explain adjtimex --offset soon
+
+expect 0 "explain retry --odd" -- "$TKSIM" explain retry --odd
+contains "seq still 2001: the comparison alone passes" "an odd seq at both ends passes vdso_read_retry()"
+contains "^torn   10.999034940" "the half-written page (new cycle_last, old base) is one tick behind"
+contains "^right  11.000034940" "after the spin the read equals the new page's"
 
 expect 0 "explain leap" -- "$TKSIM" explain leap
 contains "TIME_OK -> TIME_INS" "the state machine arms the leap at 23:59:59"

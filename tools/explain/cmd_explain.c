@@ -64,6 +64,9 @@ const struct tksim_option cmd_explain_options[] = {
 		      "adjtimex: the offset the call hands the kernel (ns, or with\n"
 		      "a unit: -500us); default: what a daemon would measure",
 		      NULL),
+	TKSIM_OPT_FLAG("odd", 'd',
+		       "retry: the reader comes while the writer is inside and\n"
+		       "meets an odd seq, which vdso_read_begin() waits out"),
 	TKSIM_OPT_ARG("idle", 'i', "D",
 		      "tick: the tick stops for D first (NOHZ idle), and the tick\n"
 		      "that ends the gap accumulates it in chunks",
@@ -142,6 +145,9 @@ static int parse_opts(int argc, char **argv, struct explain_opts *o)
 			if (tksim_parse_time_ns(optarg, 1, &o->offset_ns))
 				return tksim_usage_error("explain", "bad --offset '%s'", optarg);
 			o->offset_set = true;
+			break;
+		case 'd':
+			o->odd = true;
 			break;
 		case 'i':
 			if (tksim_parse_duration_ns(optarg, &o->idle_ns) || !o->idle_ns)

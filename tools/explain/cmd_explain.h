@@ -23,6 +23,7 @@
  * @idle_ns: --idle, a NOHZ gap before the tick explained (ns, 0 for none)
  * @offset_ns: --offset, the phase offset an adjtimex call hands the kernel (ns)
  * @offset_set: --offset was given (otherwise the offset a daemon would measure)
+ * @odd:    --odd, retry: the reader meets the writer inside (an odd seq)
  */
 struct explain_opts {
 	struct sim_config cfg;
@@ -34,6 +35,7 @@ struct explain_opts {
 	u64 idle_ns;
 	s64 offset_ns;
 	bool offset_set;
+	bool odd;
 };
 
 /** explain_at() - --at, or @dflt without it; at least 1 ns (a tick needs an instant before it). */
