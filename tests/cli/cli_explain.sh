@@ -30,13 +30,53 @@ for sys in "" "--freq 3579545 --bits 24" "--freq 24000000 --bits 32 --start 4294
 	# shellcheck disable=SC2086
 	expect 0 "explain retry $sys" -- "$TKSIM" explain retry --at 3s $sys
 	contains "^torn " "explain retry $sys shows a torn value"
+	# shellcheck disable=SC2086
+	expect 0 "explain retry --odd $sys" -- "$TKSIM" explain retry --odd --at 3s $sys
+	contains "odd, the writer is inside" "explain retry --odd $sys meets an odd seq"
 	for f in "" "--at 1ms" "--ntp-freq -35" "--ntp-freq 200"; do
 		# shellcheck disable=SC2086
 		expect 0 "explain tick $sys $f" -- "$TKSIM" explain tick $sys $f
 		contains "^checked:" "explain tick $sys $f checked its steps"
 	done
+	# shellcheck disable=SC2086
+	expect 0 "explain leap $sys" -- "$TKSIM" explain leap $sys
+	contains "^checked:" "explain leap $sys checked its steps"
+	for f in "" "--offset 250us" "--offset -2s" "--at 2100s" "--ntp-freq 100 --offset 0"; do
+		# shellcheck disable=SC2086
+		expect 0 "explain adjtimex $sys $f" -- "$TKSIM" explain adjtimex $sys $f
+		contains "^checked:" "explain adjtimex $sys $f checked its steps"
+	done
 done
 
+# The numbers the tutorial explains: the derivation and the real NTP code must give them, so a
+# change to either side of ntp.c's arithmetic fails here as MISMATCH (exit 1) or as a number.
+expect 0 "explain adjtimex" -- "$TKSIM" explain adjtimex
+contains "secs = xtime_sec - time_reftime = 1767225616 - 1767225600 = 16 s" "the PLL's interval since the PLL started"
+contains "no frequency-locked term" "16 s is below MINSEC: no FLL"
+contains "<< 16 = " "the PLL term is offset * secs << (32 - 2 * (2 + 2 + 4))"
+contains "returns TIME_OK" "a synchronised call returns TIME_OK"
+contains ">> 6 = " "the phase share is time_offset >> (SHIFT_PLL + time_constant)"
+contains "maxerror += 500 us: 1240 -> 1740 us" "second_overflow() grows maxerror by 500 us"
+expect 0 "explain adjtimex past MAXSEC: the FLL" -- "$TKSIM" explain adjtimex --at 2100s
+contains "FLL: secs > MAXSEC" "past 2048 s the FLL term is used"
+contains "capped at 2^(SHIFT_PLL + 1 + time_constant) = 128 s: 128" "the PLL's interval is capped"
+expect 0 "explain adjtimex: an offset past MAXPHASE" -- "$TKSIM" explain adjtimex --offset 2s
+contains "clamped to +/-MAXPHASE (500000000 ns): 500000000 ns" "the offset is clamped to 0.5 s"
+expect 2 "bad --offset" -- "$TKSIM" explain adjtimex --offset soon
+
+expect 0 "explain retry --odd" -- "$TKSIM" explain retry --odd
+contains "seq still 2001: the comparison alone passes" "an odd seq at both ends passes vdso_read_retry()"
+contains "^torn   10.999034940" "the half-written page (new cycle_last, old base) is one tick behind"
+contains "^right  11.000034940" "after the spin the read equals the new page's"
+
+expect 0 "explain leap" -- "$TKSIM" explain leap
+contains "TIME_OK -> TIME_INS" "the state machine arms the leap at 23:59:59"
+contains "second_overflow() returns leap -1" "the midnight tick inserts a second"
+contains "REALTIME 1767312000.001069914 (00:00:00.001069914 UTC)" "before the tick readers see 00:00:00"
+contains "REALTIME 1767311999.001069915 (23:59:59.001069915 UTC)" "after it 23:59:59 again"
+contains "returns TIME_OOP; its time field 1767311999" "adjtimex knows the second is 23:59:60"
+contains "returns TIME_ERROR instead: the state is still TIME_OOP" "STA_UNSYNC makes adjtimex return TIME_ERROR"
+contains "adjtimex() returns TIME_WAIT" "a second later the leap is over"
 
 expect 0 "explain tick after an idle gap: chunks" -- "$TKSIM" explain tick --idle 5s
 contains "shift = ilog2(offset) - ilog2(cycle_interval) = 12, capped" "a 5 s gap needs chunks of 2^12 intervals, capped"

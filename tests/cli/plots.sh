@@ -34,6 +34,7 @@ plot fll -- sh "$scripts/plot-ntp.sh" --fll -o "$tmp/fll.png" -d 30m
 plot dither -- sh "$scripts/plot-dither.sh" -o "$tmp/dither"
 plot leap -- sh "$scripts/plot-leap.sh" -o "$tmp/leap"
 plot wrap -- sh "$scripts/plot-wrap.sh" -o "$tmp/wrap"
+plot tick -- sh "$scripts/plot-tick.sh" -o "$tmp/tick"
 # chronyd next to the model: only where Debian 12's chronyd can be fetched (tests/daemon/daemon_chronyd.sh).
 if sh "$scripts/fetch-daemons.sh" "$(dirname "$TKSIM")/../daemons" >/dev/null 2>&1; then
 	plot daemon -- sh "$scripts/plot-daemon.sh" -o "$tmp/daemon" -d 10m

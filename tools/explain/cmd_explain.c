@@ -2,7 +2,7 @@
 // tksim's own: `tksim explain`, the kernel's arithmetic step by step with a simulated system's
 // numbers.
 /*
- * Input: a topic (read, tick, mult, retry) and the counter options of
+ * Input: a topic (read, tick, mult, retry, adjtimex, leap) and the counter options of
  * `tksim run` (--freq, --ppm, --hz, --bits, --start) plus --at and --clock.
  * Output: the steps, each with its value, then the line "checked: ..." naming
  * the real functions whose results the steps reproduced.  Exit 0, 1 if a step
@@ -36,6 +36,10 @@ static const struct {
 	{ "mult", explain_mult, "how mult and shift are chosen for a frequency, max_idle_ns" },
 	{ "retry", explain_retry,
 	  "a reader and the writer interleaved: a torn value and the retry" },
+	{ "adjtimex", explain_adjtimex,
+	  "one adjtimex() call: offset -> time_freq, time_offset -> tick_length -> mult" },
+	{ "leap", explain_leap,
+	  "an inserted leap second: the midnight tick, REALTIME, adjtimex's return" },
 };
 
 /* The options of `tksim explain`: its parser, --help, man page and completion. */
@@ -56,6 +60,13 @@ const struct tksim_option cmd_explain_options[] = {
 		      "tick: set the kernel's NTP frequency to X ppm at boot\n"
 		      "(adjtimex ADJ_FREQUENCY), so that tick_length changes",
 		      NULL),
+	TKSIM_OPT_ARG("offset", 'o', "NS",
+		      "adjtimex: the offset the call hands the kernel (ns, or with\n"
+		      "a unit: -500us); default: what a daemon would measure",
+		      NULL),
+	TKSIM_OPT_FLAG("odd", 'd',
+		       "retry: the reader comes while the writer is inside and\n"
+		       "meets an odd seq, which vdso_read_begin() waits out"),
 	TKSIM_OPT_ARG("idle", 'i', "D",
 		      "tick: the tick stops for D first (NOHZ idle), and the tick\n"
 		      "that ends the gap accumulates it in chunks",
@@ -72,7 +83,7 @@ static void explain_help(void)
 	       "Each step is then checked against the real function's result.\n\n"
 	       "Topics:\n");
 	for (size_t i = 0; i < sizeof(topics) / sizeof(topics[0]); i++)
-		printf("  %-6s %s\n", topics[i].name, topics[i].summary);
+		printf("  %-8s %s\n", topics[i].name, topics[i].summary);
 	printf("\n");
 	tksim_opt_help(stdout, cmd_explain_options);
 	printf("\nExit status: 0, 1 if a step disagreed with the real function, 2 bad usage.\n");
@@ -130,6 +141,14 @@ static int parse_opts(int argc, char **argv, struct explain_opts *o)
 			o->ntp_freq_set = true;
 			break;
 		}
+		case 'o':
+			if (tksim_parse_time_ns(optarg, 1, &o->offset_ns))
+				return tksim_usage_error("explain", "bad --offset '%s'", optarg);
+			o->offset_set = true;
+			break;
+		case 'd':
+			o->odd = true;
+			break;
 		case 'i':
 			if (tksim_parse_duration_ns(optarg, &o->idle_ns) || !o->idle_ns)
 				return tksim_usage_error("explain", "bad --idle '%s'", optarg);
@@ -256,7 +275,8 @@ int cmd_explain(int argc, char **argv)
 			explain_help();
 			return TKSIM_EXIT_OK;
 		}
-		return tksim_usage_error("explain", "which topic: read, tick, mult or retry?");
+		return tksim_usage_error("explain",
+					 "which topic: read, tick, mult, retry, adjtimex or leap?");
 	}
 	topic = argv[1];
 	sim_config_default(&o.cfg);
@@ -266,5 +286,6 @@ int cmd_explain(int argc, char **argv)
 	for (size_t i = 0; i < sizeof(topics) / sizeof(topics[0]); i++)
 		if (!strcmp(topic, topics[i].name))
 			return topics[i].fn(&o);
-	return tksim_usage_error("explain", "unknown topic '%s' (read, tick, mult, retry)", topic);
+	return tksim_usage_error(
+		"explain", "unknown topic '%s' (read, tick, mult, retry, adjtimex, leap)", topic);
 }

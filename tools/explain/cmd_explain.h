@@ -21,6 +21,9 @@
  * @ntp_freq_ppm: --ntp-freq, the kernel's NTP frequency set at boot (ppm)
  * @ntp_freq_set: --ntp-freq was given
  * @idle_ns: --idle, a NOHZ gap before the tick explained (ns, 0 for none)
+ * @offset_ns: --offset, the phase offset an adjtimex call hands the kernel (ns)
+ * @offset_set: --offset was given (otherwise the offset a daemon would measure)
+ * @odd:    --odd, retry: the reader meets the writer inside (an odd seq)
  */
 struct explain_opts {
 	struct sim_config cfg;
@@ -30,6 +33,9 @@ struct explain_opts {
 	double ntp_freq_ppm;
 	bool ntp_freq_set;
 	u64 idle_ns;
+	s64 offset_ns;
+	bool offset_set;
+	bool odd;
 };
 
 /** explain_at() - --at, or @dflt without it; at least 1 ns (a tick needs an instant before it). */
@@ -40,6 +46,8 @@ static inline u64 explain_at(const struct explain_opts *o, u64 dflt)
 	return t ? t : 1;
 }
 
+int explain_adjtimex(const struct explain_opts *o);
+int explain_leap(const struct explain_opts *o);
 int explain_mult(const struct explain_opts *o);
 int explain_read(const struct explain_opts *o);
 int explain_retry(const struct explain_opts *o);

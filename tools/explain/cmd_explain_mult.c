@@ -72,8 +72,8 @@ int explain_mult(const struct explain_opts *o)
 	if (scale != 1)
 		printf("0. Above 2^32 Hz: registered in kHz, %" PRIu32 " kHz\n", from);
 
-	printf("1. How long must one conversion be exact?  Until the counter wraps, at most 600 "
-	       "s:\n");
+	printf("1. For how many seconds of cycles must cycles * mult not overflow 64 bits?  Until "
+	       "the counter wraps, at most 600 s:\n");
 	sec = mask / from / scale;
 	printf("   mask / freq = %" PRIu64 " / %" PRIu64 " = %" PRIu64 " s", mask, hz, sec);
 	if (!sec) {

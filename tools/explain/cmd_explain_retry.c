@@ -8,6 +8,9 @@
  * stores update_vsyscall() made, vdso_write_end), the reader loads the new
  * base.  The torn value counts the tick's accumulated cycles twice;
  * vdso_read_retry() sees the seq moved and the second round is right.
+ * With --odd the reader arrives while the writer is inside: it meets an odd
+ * seq, which vdso_read_begin() waits out, and what a reader that only
+ * compared the two seqs would have returned is shown beside it.
  */
 #include <inttypes.h>
 #include <string.h>
@@ -34,6 +37,22 @@ static void writer_stores(struct vdso_time_data *page, const struct vdso_time_da
 	}
 }
 
+/* The writer's first stores: the conversion fields of every group, not yet the bases. */
+static void writer_first_half(struct vdso_time_data *page, const struct vdso_time_data *to)
+{
+	for (unsigned int g = 0; g < CS_BASES; g++) {
+		struct vdso_clock *vc = &page->clock_data[g];
+		const struct vdso_clock *t = &to->clock_data[g];
+
+		vc->clock_mode = t->clock_mode;
+		vc->cycle_last = t->cycle_last;
+		vc->max_cycles = t->max_cycles;
+		vc->mask = t->mask;
+		vc->mult = t->mult;
+		vc->shift = t->shift;
+	}
+}
+
 /* The reader's loads of one round; returns the value it computes. */
 static bool reader_round(int step, const struct vdso_time_data *page, s32 clock, u64 cycles,
 			 const struct vdso_clock *loads_from, struct timespec64 *ts)
@@ -45,9 +64,93 @@ static bool reader_round(int step, const struct vdso_time_data *page, s32 clock,
 				  &vc->basetime[clock], clock, ts);
 }
 
+/*
+ * --odd: the reader comes while the writer is between vdso_write_begin() and
+ * vdso_write_end(), after the conversion fields and before the bases.
+ */
+static bool retry_odd(struct sim_system *s, struct vdso_time_data *page, s32 clock, u64 cycles,
+		      struct timespec64 *torn, struct timespec64 *good)
+{
+	unsigned int g = explain_clock_group(clock);
+	struct vdso_clock *vc = &page->clock_data[g];
+	u32 seq0 = vc->seq, odd, seq;
+	bool ok;
+
+	printf("\nwriter, the tick's update_vsyscall(), first half\n");
+	vdso_write_begin(page);
+	printf("    vdso_write_begin(): seq %" PRIu32 " -> %" PRIu32
+	       " (odd: an update is in progress)\n",
+	       seq0, vc->seq);
+	printf("    stores so far: cycle_last %" PRIu64, vc->cycle_last);
+	writer_first_half(page, &s->k.vdata);
+	printf(" -> %" PRIu64 ", mult -> %" PRIu32 "; basetime[%s] not yet\n", vc->cycle_last,
+	       vc->mult, oracle_clock_name(clock));
+
+	printf("\nreader\n");
+	odd = READ_ONCE(vc->seq);
+	printf(" 1. seq = %" PRIu32
+	       ": odd, the writer is inside; vdso_read_begin() does not return "
+	       "yet,\n    it spins (cpu_relax()) and loads seq again\n",
+	       odd);
+	ok = explain_check(odd & 1, "an odd seq while the writer is inside");
+	printf("    a reader without that test would load the half-written page now:\n");
+	printf(" 2. cycles = arch_get_hw_counter() = %" PRIu64 ", cycle_last = %" PRIu64
+	       " (new), mult = %" PRIu32 "\n",
+	       cycles, vc->cycle_last, vc->mult);
+	ok &= reader_round(3, page, clock, cycles, vc, torn);
+	printf(" 8. vdso_read_retry(): seq still %" PRIu32
+	       ": the comparison alone passes, and this value would stand\n",
+	       odd);
+	ok &= explain_check(!vdso_read_retry(vc, odd),
+			    "vdso_read_retry() cannot see a writer that is still inside");
+
+	printf("\nwriter, second half\n");
+	writer_stores(page, &s->k.vdata);
+	printf("    stores: basetime[%s] -> { %" PRIu64 ", %" PRIu64 " }\n",
+	       oracle_clock_name(clock), vc->basetime[clock].sec, vc->basetime[clock].nsec);
+	vdso_write_end(page);
+	printf("    vdso_write_end(): seq -> %" PRIu32 "\n", vc->seq);
+	ok &= explain_check(vc->seq == s->k.vdata.clock_data[g].seq,
+			    "the seq the real update_vsyscall() left");
+
+	printf("\nreader, continued\n");
+	seq = vdso_read_begin(vc);
+	printf(" 1. seq = vdso_read_begin() = %" PRIu32 " (even now: the spin ends)\n", seq);
+	printf(" 2. cycles = %" PRIu64 " (the same instant), cycle_last = %" PRIu64
+	       ", mult = %" PRIu32 "\n",
+	       cycles, vc->cycle_last, vc->mult);
+	ok &= reader_round(3, page, clock, cycles, vc, good);
+	printf(" 8. vdso_read_retry(): seq still %" PRIu32 ": done\n", seq);
+	ok &= explain_check(!vdso_read_retry(vc, seq), "vdso_read_retry() with no writer");
+	return ok;
+}
+
+/* --odd's summary and checks. */
+static bool retry_odd_result(struct sim_system *s, s32 clock, const struct timespec64 *torn,
+			     const struct timespec64 *good, u64 accumulated)
+{
+	char a[48], b[48];
+
+	explain_ts(a, sizeof(a), torn);
+	explain_ts(b, sizeof(b), good);
+	printf("\ntorn   %s  (new cycle_last, old base: the tick's %" PRIu64
+	       " accumulated cycles counted in neither)\n",
+	       a, accumulated);
+	printf("right  %s  (after the spin)\n", b);
+	oracle_format_ns(a, sizeof(a), ts_to_ns(good) - ts_to_ns(torn));
+	printf("the torn value is %s s behind: the odd test in vdso_read_begin() is what keeps it "
+	       "out\n",
+	       a);
+	if (!explain_check_paths(s, clock, good, "cvdso_clock_gettime() on the new page"))
+		return false;
+	printf("checked: the value after the spin equals cvdso_clock_gettime() and the "
+	       "kernel-side tk_sys_clock_gettime() after the tick\n");
+	return true;
+}
+
 /**
  * explain_retry() - `tksim explain retry`
- * @o: the options (system, --at: the tick to race, --clock)
+ * @o: the options (system, --at: the tick to race, --clock, --odd)
  *
  * Return: exit status.
  */
@@ -92,6 +195,15 @@ int explain_retry(const struct explain_opts *o)
 	printf("(include/vdso/helpers.h: vdso_read_begin/retry, vdso_write_begin/end; "
 	       "kernel/time/vsyscall.c: update_vsyscall())\n");
 	explain_header(s);
+
+	if (o->odd) {
+		cycles = arch_get_hw_counter(vc->clock_mode, &page);
+		ok = retry_odd(s, &page, clock, cycles, &torn, &good);
+		ok = ok && retry_odd_result(s, clock, &torn, &good,
+					    nvc->cycle_last - before.clock_data[g].cycle_last);
+		sim_system_free(s);
+		return ok ? TKSIM_EXIT_OK : TKSIM_EXIT_VIOLATION;
+	}
 
 	printf("\nreader, round 1\n");
 	seq0 = vdso_read_begin(vc);
