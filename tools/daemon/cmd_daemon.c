@@ -22,7 +22,9 @@
 #include "sim/bugs.h"
 #include "sim/daemon/daemon.h"
 #include "sim/daemon/daemon_vvar.h"
+#include "tools/daemon/daemon_filter.h"
 #include "tools/daemon/daemon_launch.h"
+#include "tools/daemon/daemon_priv.h"
 #include "tools/daemon/daemon_net_opts.h"
 #include "tools/daemon/daemon_report.h"
 #include "tools/options.h"
@@ -361,6 +363,7 @@ static int daemon_run(const struct dmn_opts *opts)
 	char path[4096];
 	const char *why;
 	int sv[2], shmid = -1, vvfd = -1, status, err, ret;
+	scmp_filter_ctx filter;
 	pid_t pid;
 
 	if (daemon_resolve(o.cmd[0], path, sizeof(path)))
@@ -423,10 +426,19 @@ static int daemon_run(const struct dmn_opts *opts)
 		ret = tksim_usage_error("daemon", "socketpair: %s", strerror(errno));
 		goto out;
 	}
+	filter = daemon_filter_build(&why);
+	if (!filter) {
+		close(sv[0]);
+		close(sv[1]);
+		ret = tksim_usage_error("daemon", "%s", why);
+		goto out;
+	}
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0)
-		daemon_child(sv[1], shmid, o.cmd, path);
+		daemon_child(sv[1], shmid, o.cmd, path, filter);
+	seccomp_release(filter);
+	daemon_drop_parent();
 	close(sv[1]);
 	if (vvfd >= 0)
 		close(vvfd);
@@ -453,6 +465,12 @@ static int daemon_run(const struct dmn_opts *opts)
 	} else if (WIFEXITED(status)) {
 		ret = WEXITSTATUS(status);
 		printf("%s exited with status %d\n", o.cmd[0], ret);
+	} else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS) {
+		fprintf(stderr,
+			"tksim: daemon: %s was killed by SIGSYS: tksim's seccomp filter stopped a "
+			"clock syscall made without the preload's handler\n",
+			o.cmd[0]);
+		ret = TKSIM_EXIT_USAGE;
 	} else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM && d.quits) {
 		printf("%s ended by SIGTERM at the end of the run\n", o.cmd[0]);
 		ret = TKSIM_EXIT_OK;

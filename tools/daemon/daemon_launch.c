@@ -7,14 +7,13 @@
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <unistd.h>
 
 #include "sim/daemon/daemon_proto.h"
+#include "tools/daemon/daemon_priv.h"
 
 /* The command's path as execvp() would find it, in @buf. */
 int daemon_resolve(const char *cmd, char *buf, size_t size)
@@ -97,8 +96,8 @@ static void daemon_preload_path(char *buf, size_t size)
 		snprintf(buf, size, "%s/libtksim-preload.so", TKSIM_PKGLIBEXECDIR);
 }
 
-/* In the child: become unprivileged for real, then run the daemon with the preload. */
-__attribute__((noreturn)) void daemon_child(int sock, int shmid, char **cmd, const char *path)
+/* The child's environment: the protocol socket, the SHM segment and the preload. */
+static void daemon_child_env(int sock, int shmid)
 {
 	char buf[32], preload[4096];
 
@@ -116,14 +115,25 @@ __attribute__((noreturn)) void daemon_child(int sock, int shmid, char **cmd, con
 		_exit(126);
 	}
 	setenv("LD_PRELOAD", preload, 1);
-	if (getuid() == 0 || geteuid() == 0) {
-		if (setgroups(0, NULL) || setgid(DMN_NOBODY) || setuid(DMN_NOBODY)) {
-			perror("tksim: daemon: cannot drop to user nobody");
-			_exit(126);
-		}
-	}
-	if (getuid() == 0 || geteuid() == 0 || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) {
-		fprintf(stderr, "tksim: daemon: refusing to run the daemon with real privileges\n");
+}
+
+/*
+ * In the child, one step after the other: the environment; no privilege left (checked);
+ * the seccomp filter, last, because once it is loaded every clock syscall traps and nothing
+ * here handles SIGSYS; exec.  A refusal exits 126 before the preload can say hello, and
+ * daemon_run() then exits 2.
+ */
+__attribute__((noreturn)) void daemon_child(int sock, int shmid, char **cmd, const char *path,
+					    scmp_filter_ctx filter)
+{
+	const char *why;
+
+	daemon_child_env(sock, shmid);
+	why = daemon_drop_child();
+	if (!why && seccomp_load(filter))
+		why = "the kernel refused tksim's seccomp filter";
+	if (why) {
+		fprintf(stderr, "tksim: daemon: refusing to run %s: %s\n", path, why);
 		_exit(126);
 	}
 	execv(path, cmd);

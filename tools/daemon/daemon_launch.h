@@ -3,6 +3,7 @@
 #ifndef TKSIM_TOOLS_DAEMON_DAEMON_LAUNCH_H
 #define TKSIM_TOOLS_DAEMON_DAEMON_LAUNCH_H
 
+#include <seccomp.h>
 #include <stddef.h>
 
 /* The fd the daemon finds the protocol socket on: high, out of the way of its own. */
@@ -28,14 +29,17 @@ int daemon_resolve(const char *cmd, char *buf, size_t size);
 int daemon_check_elf(const char *path, const char **why);
 
 /**
- * daemon_child() - in the forked child: drop privileges for real, exec with the preload
+ * daemon_child() - in the forked child: drop privileges for real, load the filter, exec
  * @sock: the protocol socket (moved to DMN_FD)
  * @shmid: tksim's private SHM segment, or -1
  * @cmd: argv of the program
  * @path: its resolved path
+ * @filter: the seccomp filter (daemon_filter_build()), loaded last before the exec
  *
- * Never returns: exec()s, or _exit()s 126/127 on failure.
+ * Never returns: exec()s, or _exit()s 126/127 on failure, 126 with a line saying what was
+ * left when a privilege could not be dropped.
  */
-__attribute__((noreturn)) void daemon_child(int sock, int shmid, char **cmd, const char *path);
+__attribute__((noreturn)) void daemon_child(int sock, int shmid, char **cmd, const char *path,
+					    scmp_filter_ctx filter);
 
 #endif /* TKSIM_TOOLS_DAEMON_DAEMON_LAUNCH_H */

@@ -7,10 +7,10 @@
  * process that owns the simulated system (sim/daemon/daemon_proto.h); waits
  * become "advance virtual time to the deadline".  The daemon really runs as
  * an unprivileged user: this library only makes it believe it is root, so
- * without it nothing could reach the machine's clock.  What the library
- * cannot simulate it refuses, loudly, with exit status 2: a seccomp filter
- * (it would bypass the library), a raw syscall that sets the clock, a timer
- * this increment does not model yet.
+ * without it nothing could reach the machine's clock; tksim's seccomp filter
+ * traps the clock syscalls that bypass libc, and preload_sigsys.c serves them.
+ * What the library cannot simulate it refuses, loudly, with exit status 2: an
+ * i386 or x32 syscall, a timer this increment does not model yet.
  *
  * The files stand in layers, bottom first, each calling only those listed before it:
  *   preload.c          libc's own symbols, the one transport to tksim, refusing, errno
@@ -22,6 +22,7 @@
  *   preload_wait.c,    the waits: sleeps, select, poll, a timerfd's read; epoll
  *   preload_epoll.c
  *   preload_fd.c       dup, fcntl F_DUPFD, close: what the layers keep of an fd follows it
+ *   preload_sigsys.c   the syscalls tksim's filter traps, served by the functions above
  *   preload_init.c     the constructor
  * Interposers that need one layer stand beside it (preload_clock.c, preload_netrx.c,
  * preload_itimer.c ...).  The one word a layer must hear from above comes through a hook it
@@ -118,10 +119,15 @@ int tkp_errno(int64_t ret)
 	return (int)ret;
 }
 
-/* CPU-time clocks (process, thread, and the negative ids) are not timekeeping's: real ones. */
+/*
+ * CPU-time clocks (process, thread, and the negative ids of a pid or thread) are not
+ * timekeeping's: real ones.  A negative id with (id & 7) == 3 is a dynamic clock of an fd (a PTP
+ * device), a host clock: not one of these (tksim answers it: no such clock).
+ */
 int tkp_cpu_clock(clockid_t clk)
 {
-	return clk == CLOCK_PROCESS_CPUTIME_ID || clk == CLOCK_THREAD_CPUTIME_ID || clk < 0;
+	return clk == CLOCK_PROCESS_CPUTIME_ID || clk == CLOCK_THREAD_CPUTIME_ID ||
+	       (clk < 0 && (clk & 7) != 3);
 }
 
 int64_t tkp_gettime(clockid_t clk, struct timespec *ts, int op)

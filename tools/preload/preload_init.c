@@ -4,6 +4,7 @@
 
 #define _GNU_SOURCE
 #include "tools/preload/preload.h"
+#include "tools/preload/preload_sigsys.h"
 #include "tools/preload/preload_vdso.h"
 
 #include <stdio.h>
@@ -23,6 +24,7 @@ static __attribute__((constructor)) void tkp_init(void)
 			TKSIM_PRELOAD_FD_ENV);
 		_exit(2);
 	}
+	tkp_sigsys_init();
 	tkp_fd = atoi(fd);
 	tkp_shmid = shm ? atoi(shm) : -1;
 	tkp_vdso_init();
