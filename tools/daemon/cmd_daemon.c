@@ -345,7 +345,7 @@ static int daemon_serve(struct sim_daemon *d, int sock, pid_t pid)
 			if (send(sock, &rp, sizeof(rp), MSG_NOSIGNAL) != (ssize_t)sizeof(rp))
 				break;
 		}
-		if (d->quits > DMN_MAX_QUITS || d->violation[0])
+		if (d->quits > DMN_MAX_QUITS || d->violation[0] || d->tampered[0])
 			kill(pid, SIGKILL);
 	}
 	while (waitpid(pid, &status, 0) < 0)
@@ -451,7 +451,10 @@ static int daemon_run(const struct dmn_opts *opts)
 	sim_daemon_vvar_sync(&d); /* the reads the program made after its last request */
 	close(sv[0]);
 	daemon_summary(&d, o.cmd[0], o.offset_ns, stdout);
-	if (d.violation[0]) {
+	if (d.tampered[0]) {
+		fprintf(stderr, "tksim: daemon: %s\n", d.tampered);
+		ret = TKSIM_EXIT_USAGE;
+	} else if (d.violation[0]) {
 		fprintf(stderr, "tksim: daemon: property violated at t=%" PRIu64 "ns: %s\n",
 			s->now_ns, d.violation);
 		ret = TKSIM_EXIT_VIOLATION;
