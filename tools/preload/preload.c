@@ -13,6 +13,7 @@
  * i386 or x32 syscall, a timer this increment does not model yet.
  *
  * The files stand in layers, bottom first, each calling only those listed before it:
+ *   preload_dlsym.c    glibc's own dlsym (tkp_next()); dlsym and dlvsym interposed
  *   preload.c          libc's own symbols, the one transport to tksim, refusing, errno
  *   preload_vdso.c     clock reads in the process over the vvar page tksim shares
  *   preload_net.c      virtual UDP sockets, and the request with a data message
@@ -31,8 +32,8 @@
 
 #define _GNU_SOURCE
 #include "tools/preload/preload.h"
+#include "tools/preload/preload_dlsym.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
 #include <sys/socket.h>
@@ -44,7 +45,7 @@ void (*tkp_after_call)(void);
 
 void *tkp_real(const char *name)
 {
-	void *p = dlsym(RTLD_NEXT, name);
+	void *p = tkp_next(name);
 
 	if (!p) {
 		fprintf(stderr, "tksim-preload: no libc symbol %s\n", name);
