@@ -22,6 +22,7 @@
 #include "sim/bugs.h"
 #include "sim/daemon/daemon.h"
 #include "sim/daemon/daemon_vvar.h"
+#include "tools/daemon/daemon_elf.h"
 #include "tools/daemon/daemon_filter.h"
 #include "tools/daemon/daemon_launch.h"
 #include "tools/daemon/daemon_priv.h"

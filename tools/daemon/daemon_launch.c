@@ -4,7 +4,6 @@
 #define _GNU_SOURCE
 #include "tools/daemon/daemon_launch.h"
 
-#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -14,63 +13,6 @@
 
 #include "sim/daemon/daemon_proto.h"
 #include "tools/daemon/daemon_priv.h"
-
-/* The command's path as execvp() would find it, in @buf. */
-int daemon_resolve(const char *cmd, char *buf, size_t size)
-{
-	const char *path = getenv("PATH");
-
-	if (strchr(cmd, '/')) {
-		snprintf(buf, size, "%s", cmd);
-		return access(buf, X_OK);
-	}
-	while (path && *path) {
-		size_t len = strcspn(path, ":");
-
-		snprintf(buf, size, "%.*s/%s", (int)len, path, cmd);
-		if (!access(buf, X_OK))
-			return 0;
-		path += len + (path[len] == ':');
-	}
-	return -1;
-}
-
-/*
- * A static binary would make its time calls without libc's symbols: the
- * preload would never see them.  Refuse anything without PT_INTERP.
- * Return: 0 for a dynamically linked 64-bit ELF, else a message in @why.
- */
-int daemon_check_elf(const char *path, const char **why)
-{
-	Elf64_Ehdr eh;
-	Elf64_Phdr ph;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = -1;
-
-	*why = "cannot be read";
-	if (fd < 0)
-		return -1;
-	if (pread(fd, &eh, sizeof(eh), 0) != (ssize_t)sizeof(eh) ||
-	    memcmp(eh.e_ident, ELFMAG, SELFMAG)) {
-		*why = "is not an ELF executable (a script's interpreter is not checked)";
-		goto out;
-	}
-	*why = "is not a 64-bit ELF file";
-	if (eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_phentsize != sizeof(ph))
-		goto out;
-	*why = "is statically linked: its time calls would not go through the preload";
-	for (unsigned int i = 0; i < eh.e_phnum; i++) {
-		if (pread(fd, &ph, sizeof(ph), (off_t)(eh.e_phoff + i * sizeof(ph))) !=
-		    (ssize_t)sizeof(ph))
-			break;
-		if (ph.p_type == PT_INTERP) {
-			ret = 0;
-			break;
-		}
-	}
-out:
-	close(fd);
-	return ret;
-}
 
 /*
  * The preload: $TKSIM_PRELOAD; else next to the tksim binary, where the build puts both

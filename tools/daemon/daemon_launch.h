@@ -12,23 +12,6 @@
 #define DMN_NOBODY 65534
 
 /**
- * daemon_resolve() - the command's path as execvp() would find it
- * @cmd: the command as given
- * @buf: receives the path
- * @size: size of @buf
- * Return: 0, or -1 if no executable file was found.
- */
-int daemon_resolve(const char *cmd, char *buf, size_t size);
-
-/**
- * daemon_check_elf() - refuse what the preload cannot see into
- * @path: the program
- * @why: receives the reason on refusal
- * Return: 0 for a dynamically linked 64-bit ELF (it has PT_INTERP), else -1.
- */
-int daemon_check_elf(const char *path, const char **why);
-
-/**
  * daemon_child() - in the forked child: drop privileges for real, load the filter, exec
  * @sock: the protocol socket (moved to DMN_FD)
  * @shmid: tksim's private SHM segment, or -1
