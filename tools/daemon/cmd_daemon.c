@@ -346,7 +346,8 @@ static int daemon_serve(struct sim_daemon *d, int sock, pid_t pid)
 			if (send(sock, &rp, sizeof(rp), MSG_NOSIGNAL) != (ssize_t)sizeof(rp))
 				break;
 		}
-		if (d->quits > DMN_MAX_QUITS || d->violation[0] || d->tampered[0])
+		/* A refusal may come from a descendant: the program must not go on without it. */
+		if (d->quits > DMN_MAX_QUITS || d->violation[0] || d->tampered[0] || d->refused[0])
 			kill(pid, SIGKILL);
 	}
 	while (waitpid(pid, &status, 0) < 0)

@@ -35,7 +35,8 @@ int daemon_resolve(const char *cmd, char *buf, size_t size)
 /*
  * A static binary would make its time calls without libc's symbols: the
  * preload would never see them.  Refuse anything without PT_INTERP.
- * Return: 0 for a dynamically linked 64-bit ELF, else a message in @why.
+ * Return: 0 for a dynamically linked 64-bit ELF, else a message in @why: -2 for an ELF
+ * file the preload cannot run in (32-bit, static), -1 for anything else.
  */
 int daemon_check_elf(const char *path, const char **why)
 {
@@ -51,10 +52,12 @@ int daemon_check_elf(const char *path, const char **why)
 		*why = "is not an ELF executable (a script's interpreter is not checked)";
 		goto out;
 	}
+	ret = -2;
 	*why = "is not a 64-bit ELF file";
 	if (eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_phentsize != sizeof(ph))
 		goto out;
 	*why = "is statically linked: its time calls would not go through the preload";
+	ret = -2;
 	for (unsigned int i = 0; i < eh.e_phnum; i++) {
 		if (pread(fd, &ph, sizeof(ph), (off_t)(eh.e_phoff + i * sizeof(ph))) !=
 		    (ssize_t)sizeof(ph))

@@ -19,7 +19,9 @@ int daemon_resolve(const char *cmd, char *buf, size_t size);
  * daemon_check_elf() - refuse what the preload cannot see into
  * @path: the program
  * @why: receives the reason on refusal
- * Return: 0 for a dynamically linked 64-bit ELF (it has PT_INTERP), else -1.
+ * Return: 0 for a dynamically linked 64-bit ELF (it has PT_INTERP); -2 for an ELF file
+ * the preload cannot run in (32-bit, or static); -1 for anything else (unreadable, not ELF).
+ * Compiled into the preload too (tools/preload/preload_exec.c), which has only libc.
  */
 int daemon_check_elf(const char *path, const char **why);
 

@@ -4,6 +4,7 @@
 
 #define _GNU_SOURCE
 #include "tools/preload/preload.h"
+#include "tools/preload/preload_exec.h"
 #include "tools/preload/preload_sigsys.h"
 #include "tools/preload/preload_vdso.h"
 
@@ -51,5 +52,6 @@ static __attribute__((constructor)) void tkp_init(int argc, char **argv, char **
 	tkp_fd = atoi(fd);
 	tkp_shmid = shm ? atoi(shm) : -1;
 	tkp_vdso_init();
+	tkp_exec_init();
 	tkp_call(&rq, &rp);
 }
