@@ -26,9 +26,9 @@
  *   preload_sigsys.c   the syscalls tksim's filter traps, served by the functions above
  *   preload_init.c     the constructor
  * Interposers that need one layer stand beside it (preload_clock.c, preload_netrx.c,
- * preload_itimer.c ...; preload_exec.c, beside this one).  The one word a layer must hear from
- * above comes through a hook it offers: tkp_after_call, after each answer, for the vDSO's copy of
- * the page.
+ * preload_itimer.c ...; preload_exec.c beside preload.c; preload_ntptime.c over preload_clock.c).
+ * The one word a layer must hear from above comes through a hook it offers: tkp_after_call,
+ * after each answer, for the vDSO's copy of the page.
  */
 
 #define _GNU_SOURCE

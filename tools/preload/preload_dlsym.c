@@ -31,54 +31,17 @@
 void *(*tkp_libc_dlsym)(void *, const char *);
 void *(*tkp_libc_dlvsym)(void *, const char *, const char *);
 
-/* libc.so.6's dynamic symbol table, from its PT_DYNAMIC: ld.so has already relocated the
- * addresses there in place (libc's dynamic section is writable); one below the load address is
- * not relocated yet. */
+/* libc.so.6's dynamic symbol table, from its PT_DYNAMIC (ld.so relocated the addresses there). */
 static int tkp_find_libc(struct dl_phdr_info *info, size_t size, void *data)
 {
-	struct tk_vdso *v = data;
-
 	(void)size;
 	if (!strstr(info->dlpi_name, "/libc.so.6"))
 		return 0;
-	for (int i = 0; i < info->dlpi_phnum; i++) {
-		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-
-		if (ph->p_type != PT_DYNAMIC)
-			continue;
-		for (const ElfW(Dyn) *d = (const void *)(info->dlpi_addr + ph->p_vaddr); d->d_tag;
-		     d++) {
-			uintptr_t p = d->d_un.d_ptr < info->dlpi_addr
-					      ? d->d_un.d_ptr + info->dlpi_addr
-					      : d->d_un.d_ptr;
-
-			switch (d->d_tag) {
-			case DT_SYMTAB:
-				v->symtab = (const void *)p;
-				break;
-			case DT_STRTAB:
-				v->strtab = (const void *)p;
-				break;
-			case DT_GNU_HASH:
-				v->gnu_hash = (const void *)p;
-				break;
-			case DT_HASH:
-				v->hash = (const void *)p;
-				v->nsyms = v->hash[1];
-				break;
-			case DT_VERSYM:
-				v->versym = (const void *)p;
-				break;
-			case DT_VERDEF:
-				v->verdef = (const void *)p;
-				break;
-			default:
-				break;
-			}
-		}
-		v->load_offset = info->dlpi_addr;
-		return 1;
-	}
+	for (int i = 0; i < info->dlpi_phnum; i++)
+		if (info->dlpi_phdr[i].p_type == PT_DYNAMIC)
+			return !tk_elf_init_dyn(
+				data, info->dlpi_addr,
+				(const void *)(info->dlpi_addr + info->dlpi_phdr[i].p_vaddr));
 	return 0;
 }
 
@@ -97,7 +60,7 @@ static void tkp_dlsym_init(void)
 
 	if (tkp_libc_dlsym)
 		return;
-	if (dl_iterate_phdr(tkp_find_libc, &v) != 1 || !v.symtab || !v.strtab ||
+	if (dl_iterate_phdr(tkp_find_libc, &v) != 1 ||
 	    !(tkp_libc_dlvsym = tkp_libc_sym(&v, "dlvsym")) ||
 	    !(tkp_libc_dlsym = tkp_libc_sym(&v, "dlsym"))) {
 		fprintf(stderr, "tksim-preload: glibc's dlsym not found in libc.so.6\n");

@@ -25,6 +25,8 @@ static void tkp_hide_vdso(char **envp)
 {
 	char **e = envp;
 
+	if (!e)
+		return;
 	while (*e)
 		e++;
 	for (ElfW(auxv_t) *a = (ElfW(auxv_t) *)(e + 1); a->a_type != AT_NULL; a++)

@@ -52,12 +52,12 @@ int tkp_ntp_gettimex(struct ntptimeval *nt)
 TKP_EXPORT int tkp_ntp_gettime(struct tkp_ntptimeval_old *nt) __asm__("ntp_gettime");
 int tkp_ntp_gettime(struct tkp_ntptimeval_old *nt)
 {
-	struct timex tx = { .modes = 0 };
-	int ret = clock_adjtime(CLOCK_REALTIME, &tx);
+	struct ntptimeval x;
+	int ret = tkp_ntp_gettimex(&x);
 
-	nt->time = tx.time;
-	nt->maxerror = tx.maxerror;
-	nt->esterror = tx.esterror;
+	nt->time = x.time;
+	nt->maxerror = x.maxerror;
+	nt->esterror = x.esterror;
 	return ret;
 }
 
