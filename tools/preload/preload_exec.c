@@ -19,6 +19,7 @@
 #include "tools/preload/preload.h"
 #include "tools/preload/preload_exec.h"
 
+#include <alloca.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -74,57 +75,62 @@ static int tkp_env_which(const char *e)
 	return -1;
 }
 
-/* "LD_PRELOAD=" + the preload, then @prog's own list; malloc'd, NULL without memory. */
-static char *tkp_preload_entry(const char *prog)
+/* The bytes of "LD_PRELOAD=" + the preload + ":" + @prog, with its NUL. */
+static size_t tkp_preload_entry_size(const char *prog)
 {
-	char *e = malloc(strlen(tkp_self) + (prog ? strlen(prog) : 0) + sizeof("LD_PRELOAD=:"));
+	return strlen(tkp_self) + (prog ? strlen(prog) : 0) + sizeof("LD_PRELOAD=:");
+}
 
-	if (e)
-		sprintf(e, "LD_PRELOAD=%s%s%s", tkp_self, prog && *prog ? ":" : "",
-			prog ? prog : "");
+/* "LD_PRELOAD=" + the preload, then @prog's own list, in @e (tkp_preload_entry_size()). */
+static char *tkp_preload_entry(char *e, const char *prog)
+{
+	sprintf(e, "LD_PRELOAD=%s%s%s", tkp_self, prog && *prog ? ":" : "", prog ? prog : "");
 	return e;
 }
 
-/*
- * @envp with the preload's variables as the constructor found them: the preload first in
- * LD_PRELOAD (the program's own libraries after it).  Return: a malloc'd array (its strings
- * are @envp's or the preload's), or NULL without memory.
- */
-static char **tkp_env_fix(char *const envp[])
+/* @envp's LD_PRELOAD list, or NULL; and in @n its length. */
+static const char *tkp_env_scan(char *const envp[], size_t *n)
 {
-	size_t n = 0, k = 0;
 	const char *prog = NULL;
-	char **out;
 
-	while (envp && envp[n])
-		n++;
-	out = malloc((n + TKP_ENV_NR + 1) * sizeof(*out));
-	if (!out)
-		return NULL;
-	for (size_t i = 0; i < n; i++) {
-		int w = tkp_env_which(envp[i]);
+	for (*n = 0; envp && envp[*n]; (*n)++)
+		if (tkp_env_which(envp[*n]) == TKP_ENV_PRELOAD)
+			prog = envp[*n] + strlen("LD_PRELOAD=");
+	return prog;
+}
 
-		if (w == TKP_ENV_PRELOAD)
-			prog = envp[i] + strlen("LD_PRELOAD=");
-		else if (w < 0)
+/*
+ * @envp with the preload's variables as the constructor found them, in @out (room for @envp's
+ * entries + TKP_ENV_NR + 1): the preload first in LD_PRELOAD (the program's own libraries after
+ * it), its list written in @joined (tkp_preload_entry_size()).  On the caller's stack, both:
+ * after vfork() nothing may malloc.
+ */
+static void tkp_env_fill(char **out, char *joined, char *const envp[], const char *prog)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; envp && envp[i]; i++)
+		if (tkp_env_which(envp[i]) < 0)
 			out[k++] = envp[i];
-	}
-	if (tkp_self && prog && strstr(prog, tkp_self)) {
+	if (tkp_self && prog && strstr(prog, tkp_self))
 		out[k++] = (char *)prog - strlen("LD_PRELOAD=");
-	} else if (tkp_self) {
-		static char *joined; /* the last one: an exec that failed leaves it unused */
-
-		free(joined);
-		joined = tkp_preload_entry(prog);
-		if (joined)
-			out[k++] = joined;
-	}
+	else if (tkp_self)
+		out[k++] = tkp_preload_entry(joined, prog);
 	for (int i = 1; i < TKP_ENV_NR; i++)
 		if (tkp_env[i])
 			out[k++] = tkp_env[i];
 	out[k] = NULL;
-	return out;
 }
+
+/* @envp fixed (tkp_env_fill()) into @out, an array on the caller's stack. */
+#define TKP_ENV_FIXED(out, envp)                                                                 \
+	do {                                                                                     \
+		size_t n_;                                                                       \
+		const char *prog_ = tkp_env_scan(envp, &n_);                                     \
+		out = alloca((n_ + TKP_ENV_NR + 1) * sizeof(char *));                            \
+		tkp_env_fill(out, tkp_self ? alloca(tkp_preload_entry_size(prog_)) : NULL, envp, \
+			     prog_);                                                             \
+	} while (0)
 
 /* Refuse to exec what the preload could not run in; a script's interpreter is what runs. */
 static void tkp_exec_check(const char *path, int depth)
@@ -167,16 +173,14 @@ static void tkp_exec_check_file(const char *file)
 		tkp_exec_check(path, 0);
 }
 
-/* The real exec with the fixed environment; errno kept across the free. */
+/* The real exec with the fixed environment. */
 static int tkp_exec_with(int (*real)(const char *, char *const[], char *const[]), const char *path,
 			 char *const argv[], char *const envp[])
 {
-	char **env = tkp_env_fix(envp);
-	int ret = real(path, argv, env ? env : (char **)envp), err = errno;
+	char **env;
 
-	free(env);
-	errno = err;
-	return ret;
+	TKP_ENV_FIXED(env, envp);
+	return real(path, argv, env);
 }
 
 TKP_EXPORT int execve(const char *path, char *const argv[], char *const envp[]);
@@ -213,8 +217,9 @@ int execvp(const char *file, char *const argv[])
 	return execvpe(file, argv, environ);
 }
 
-/* execl's arguments as an argv (and execle's envp after the NULL). */
-#define TKP_EXECL_ARGV(arg, ap, argv, envp_out)           \
+/* execl's arguments as an argv on the caller's stack (an exec after vfork must not malloc), and
+ * with @with_env execle's envp after the NULL. */
+#define TKP_EXECL_ARGV(arg, ap, argv, envp_out, with_env) \
 	do {                                              \
 		size_t n_ = 1;                            \
 		va_start(ap, arg);                        \
@@ -226,30 +231,29 @@ int execvp(const char *file, char *const argv[])
 		va_start(ap, arg);                        \
 		for (size_t i_ = 1; i_ <= n_; i_++)       \
 			argv[i_] = va_arg(ap, char *);    \
-		envp_out = va_arg(ap, char **);           \
+		if (with_env)                             \
+			envp_out = va_arg(ap, char **);   \
 		va_end(ap);                               \
 	} while (0)
 
 TKP_EXPORT int execl(const char *path, const char *arg, ...);
 int execl(const char *path, const char *arg, ...)
 {
-	char **argv, **unused;
+	char **argv, **envp = environ;
 	va_list ap;
 
-	TKP_EXECL_ARGV(arg, ap, argv, unused);
-	(void)unused;
-	return execve(path, argv, environ);
+	TKP_EXECL_ARGV(arg, ap, argv, envp, 0);
+	return execve(path, argv, envp);
 }
 
 TKP_EXPORT int execlp(const char *file, const char *arg, ...);
 int execlp(const char *file, const char *arg, ...)
 {
-	char **argv, **unused;
+	char **argv, **envp = environ;
 	va_list ap;
 
-	TKP_EXECL_ARGV(arg, ap, argv, unused);
-	(void)unused;
-	return execvpe(file, argv, environ);
+	TKP_EXECL_ARGV(arg, ap, argv, envp, 0);
+	return execvpe(file, argv, envp);
 }
 
 TKP_EXPORT int execle(const char *path, const char *arg, ...);
@@ -258,7 +262,7 @@ int execle(const char *path, const char *arg, ...)
 	char **argv, **envp;
 	va_list ap;
 
-	TKP_EXECL_ARGV(arg, ap, argv, envp);
+	TKP_EXECL_ARGV(arg, ap, argv, envp, 1);
 	return execve(path, argv, envp);
 }
 
@@ -269,11 +273,10 @@ static int tkp_spawn_with(tkp_spawn_fn *real, pid_t *pid, const char *path,
 			  const posix_spawn_file_actions_t *fa, const posix_spawnattr_t *attr,
 			  char *const argv[], char *const envp[])
 {
-	char **env = tkp_env_fix(envp);
-	int ret = real(pid, path, fa, attr, argv, env ? env : (char **)envp);
+	char **env;
 
-	free(env);
-	return ret;
+	TKP_ENV_FIXED(env, envp);
+	return real(pid, path, fa, attr, argv, env);
 }
 
 TKP_EXPORT int posix_spawn(pid_t *pid, const char *path, const posix_spawn_file_actions_t *fa,
@@ -317,10 +320,10 @@ static void tkp_env_restore(void)
 				setenv(tkp_env_names[i], v, 1);
 		}
 	if (tkp_self && !(now && strstr(now, tkp_self))) {
-		char *e = tkp_preload_entry(now);
+		char *e = malloc(tkp_preload_entry_size(now));
 
 		if (e)
-			setenv("LD_PRELOAD", e + strlen("LD_PRELOAD="), 1);
+			setenv("LD_PRELOAD", tkp_preload_entry(e, now) + strlen("LD_PRELOAD="), 1);
 		free(e);
 	}
 }
