@@ -16,9 +16,11 @@ cd "$(dirname "$0")"
 # Every package the build, the tests and the coverage report need.
 # python3 checks the JSON reports, groff-base the man page, bsdextrautils gives the
 # README's `column`; gcc-multilib builds the i386 reader and qemu-user runs it where the
-# host kernel runs no i386 programs.
+# host kernel runs no i386 programs; libseccomp-dev and libcap-ng-dev are `tksim daemon`'s
+# barrier between its program and the host's clock.
 PACKAGES=(gcc make autoconf automake autoconf-archive libtool pkgconf check lcov valgrind
-	gnuplot-nox gcc-multilib qemu-user python3 groff-base bsdextrautils)
+	gnuplot-nox gcc-multilib qemu-user python3 groff-base bsdextrautils libseccomp-dev
+	libcap-ng-dev)
 
 install_packages() {
 	local missing=()

@@ -76,9 +76,28 @@ int tk_vdso_init(struct tk_vdso *v, uintptr_t base)
 	}
 	if (!have_load || !dyn)
 		return -ENOEXEC;
+	return tk_elf_init_dyn(v, v->load_offset, dyn);
+}
 
+/**
+ * tk_elf_init_dyn() - the symbol tables of a mapped ELF object, from its dynamic section
+ * @v:           out
+ * @load_offset: what to add to a virtual address of the object (bytes)
+ * @dyn:         its dynamic section, as mapped
+ *
+ * An address at or above @load_offset is taken as relocated already: ld.so relocates the
+ * dynamic section of an object it loaded in place when that section is writable (libc.so.6's,
+ * where tools/preload/preload_dlsym.c looks), never the vDSO's, whose addresses are small.
+ *
+ * Return: 0; -ENOEXEC without the dynamic symbol table and a hash table.
+ */
+int tk_elf_init_dyn(struct tk_vdso *v, uintptr_t load_offset, const ElfW(Dyn) * dyn)
+{
+	memset(v, 0, sizeof(*v));
+	v->load_offset = load_offset;
 	for (; dyn->d_tag != DT_NULL; dyn++) {
-		uintptr_t addr = v->load_offset + dyn->d_un.d_ptr;
+		uintptr_t addr = dyn->d_un.d_ptr >= load_offset ? dyn->d_un.d_ptr
+								: load_offset + dyn->d_un.d_ptr;
 
 		switch (dyn->d_tag) {
 		case DT_STRTAB:

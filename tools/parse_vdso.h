@@ -43,6 +43,7 @@ struct tk_vdso {
 
 int tk_vdso_init(struct tk_vdso *v, uintptr_t base);
 int tk_vdso_init_self(struct tk_vdso *v);
+int tk_elf_init_dyn(struct tk_vdso *v, uintptr_t load_offset, const ElfW(Dyn) * dyn);
 void *tk_vdso_sym(const struct tk_vdso *v, const char *version, const char *name);
 
 #endif /* TKSIM_TOOLS_PARSE_VDSO_H */

@@ -22,7 +22,7 @@ static void sim_daemon_feed_shm(struct sim_daemon *d)
 			 (s64)d->shm_noise_ns;
 	sim_clock_gettime(d->s, SIM_PATH_SYSCALL, TK_CLOCK_REALTIME, &sys);
 	shm->mode = 1;
-	shm->count++;
+	shm->count = (int)++d->shm_count; /* not the program's value: it may be anything */
 	shm->clock_sec = truth / (s64)NSEC_PER_SEC;
 	shm->clock_nsec = (unsigned int)(truth % (s64)NSEC_PER_SEC);
 	shm->clock_usec = (int)(shm->clock_nsec / 1000);
@@ -33,7 +33,7 @@ static void sim_daemon_feed_shm(struct sim_daemon *d)
 	shm->leap = sim_daemon_leap_indicator(d, truth);
 	shm->precision = -20;
 	shm->nsamples = 3;
-	shm->count++;
+	shm->count = (int)++d->shm_count;
 	shm->valid = 1;
 }
 
@@ -287,6 +287,10 @@ void sim_daemon_serve(struct sim_daemon *d, const struct tkp_req *rq, struct tkp
 	memset(rp, 0, sizeof(*rp));
 	d->requests++;
 	sim_daemon_vvar_sync(d);
+	if (d->tampered[0]) { /* nothing more is served: the run ends (exit 2) */
+		rp->ret = -EIO;
+		return;
+	}
 	switch (rq->op) {
 	case TKP_HELLO:
 		d->hello = rq->clock == TKSIM_PRELOAD_PROTO_VERSION;

@@ -70,6 +70,13 @@ enum sim_daemon_adj {
  * @vv:            the vvar page shared with the preload (sim/daemon/daemon_vvar.h), or
  *                 NULL: every read is then a request
  * @local_reads:   clock reads the preload served in the daemon's process
+ * @vv_gen:        publications of the page so far (tksim's copy of its @gen)
+ * @vv_now_ns:     the @now_ns tksim last published
+ * @vv_until_ns:   the @until_ns tksim last published
+ * @vv_reads:      @local_reads when tksim last published
+ * @shm_count:     the SHM segment's count, tksim's copy (the program may write the segment)
+ * @tampered:      a field of the shared page out of its range, or "" (the run then ends,
+ *                 exit 2)
  * @oracle:        check every property after each request (sim_daemon_check())
  * @mono:          the oracle's monotonicity memory
  * @ostats:        what the oracle saw
@@ -107,6 +114,12 @@ struct sim_daemon {
 	struct sim_daemon_net *net;
 	struct tkp_vvar *vv;
 	u64 local_reads;
+	u64 vv_gen;
+	u64 vv_now_ns;
+	u64 vv_until_ns;
+	u64 vv_reads;
+	u32 shm_count;
+	char tampered[192];
 	bool oracle;
 	struct oracle_mono mono;
 	struct oracle_stats ostats;

@@ -10,6 +10,7 @@
 #include "sim/daemon/daemon_vvar.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "sim/daemon/daemon_sample.h"
@@ -46,9 +47,13 @@ void sim_daemon_vvar_publish(struct sim_daemon *d)
 
 	if (!vv)
 		return;
-	vv->gen++;
-	vv->now_ns = d->s->now_ns;
-	vv->until_ns = sim_daemon_until_ns(d);
+	/* From tksim's own copies: the page's fields are the program's to overwrite. */
+	d->vv_now_ns = d->s->now_ns;
+	d->vv_until_ns = sim_daemon_until_ns(d);
+	d->vv_reads = d->local_reads;
+	vv->gen = ++d->vv_gen;
+	vv->now_ns = d->vv_now_ns;
+	vv->until_ns = d->vv_until_ns;
 	vv->read_cost_ns = d->read_cost_ns;
 	vv->t0_ns = c->t0_ns;
 	vv->rate_q48 = c->rate_q48;
@@ -59,6 +64,43 @@ void sim_daemon_vvar_publish(struct sim_daemon *d)
 	memcpy(&vv->vd, &d->s->k.vdata, sizeof(vv->vd));
 }
 
+/*
+ * What the preload can have written since the last publication, checked against tksim's own
+ * copies: it adds the read cost to @now_ns only while that stays before @until_ns
+ * (tools/preload/preload_vdso.c), counts reads up, and records one of the vDSO's clocks with a
+ * normalized value.  Return: 0, or -1 with the field named in @d->tampered.
+ */
+static int sim_daemon_vvar_valid(struct sim_daemon *d, const struct tkp_vvar *vv)
+{
+	const u32 vdso_clocks = VDSO_HRES | VDSO_COARSE | VDSO_RAW;
+	const char *field = NULL;
+	char range[96] = "";
+
+	if (vv->now_ns < d->vv_now_ns ||
+	    (vv->now_ns != d->vv_now_ns && vv->now_ns >= d->vv_until_ns)) {
+		field = "now_ns";
+		snprintf(range, sizeof(range), "%" PRIu64 " is outside [%" PRIu64 ", %" PRIu64 ")",
+			 vv->now_ns, d->vv_now_ns, d->vv_until_ns);
+	} else if (vv->local_reads < d->vv_reads) {
+		field = "local_reads";
+		snprintf(range, sizeof(range), "%" PRIu64 " went back from %" PRIu64,
+			 vv->local_reads, d->vv_reads);
+	} else if (vv->last_clock != -1 && (vv->last_clock < 0 || vv->last_clock >= VDSO_BASES ||
+					    !(BIT(vv->last_clock) & vdso_clocks))) {
+		field = "last_clock";
+		snprintf(range, sizeof(range), "%" PRId32 " is not a clock of the vDSO",
+			 vv->last_clock);
+	} else if (vv->last_nsec < 0 || vv->last_nsec >= (s64)NSEC_PER_SEC) {
+		field = "last_nsec";
+		snprintf(range, sizeof(range), "%" PRId64 " is outside [0, 10^9)", vv->last_nsec);
+	}
+	if (!field)
+		return 0;
+	snprintf(d->tampered, sizeof(d->tampered),
+		 "the shared clock page's %s %s: the program wrote it", field, range);
+	return -1;
+}
+
 /**
  * sim_daemon_vvar_sync() - catch up with the reads the daemon made in its own process
  * @d: the server
@@ -66,14 +108,15 @@ void sim_daemon_vvar_publish(struct sim_daemon *d)
  * Virtual time moves to where the daemon's reads took it (no tick lies
  * between: the page's until_ns), and the daemon's last read must equal the
  * simulated vDSO's at that instant (the preload ran the same code on the same
- * page and counter value: anything else is a broken copy).
+ * page and counter value: anything else is a broken copy).  Nothing moves when a field is
+ * out of its range (sim_daemon_vvar_valid()): @d->tampered says which, and the run ends.
  */
 void sim_daemon_vvar_sync(struct sim_daemon *d)
 {
 	const struct tkp_vvar *vv = d->vv;
 	struct timespec64 ts;
 
-	if (!vv)
+	if (!vv || d->tampered[0] || sim_daemon_vvar_valid(d, vv))
 		return;
 	if (vv->now_ns > d->s->now_ns)
 		sim_advance_to(d->s, vv->now_ns);

@@ -23,7 +23,10 @@
 #include "sim/fixes.h"
 #include "sim/daemon/daemon.h"
 #include "sim/daemon/daemon_vvar.h"
+#include "tools/daemon/daemon_elf.h"
+#include "tools/daemon/daemon_filter.h"
 #include "tools/daemon/daemon_launch.h"
+#include "tools/daemon/daemon_priv.h"
 #include "tools/daemon/daemon_net_opts.h"
 #include "tools/daemon/daemon_report.h"
 #include "tools/options.h"
@@ -352,7 +355,8 @@ static int daemon_serve(struct sim_daemon *d, int sock, pid_t pid)
 			if (send(sock, &rp, sizeof(rp), MSG_NOSIGNAL) != (ssize_t)sizeof(rp))
 				break;
 		}
-		if (d->quits > DMN_MAX_QUITS || d->violation[0])
+		/* A refusal may come from a descendant: the program must not go on without it. */
+		if (d->quits > DMN_MAX_QUITS || d->violation[0] || d->tampered[0] || d->refused[0])
 			kill(pid, SIGKILL);
 	}
 	while (waitpid(pid, &status, 0) < 0)
@@ -370,6 +374,7 @@ static int daemon_run(const struct dmn_opts *opts)
 	char path[4096];
 	const char *why;
 	int sv[2], shmid = -1, vvfd = -1, status, err, ret;
+	scmp_filter_ctx filter;
 	pid_t pid;
 
 	if (daemon_resolve(o.cmd[0], path, sizeof(path)))
@@ -432,10 +437,19 @@ static int daemon_run(const struct dmn_opts *opts)
 		ret = tksim_usage_error("daemon", "socketpair: %s", strerror(errno));
 		goto out;
 	}
+	filter = daemon_filter_build(&why);
+	if (!filter) {
+		close(sv[0]);
+		close(sv[1]);
+		ret = tksim_usage_error("daemon", "%s", why);
+		goto out;
+	}
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0)
-		daemon_child(sv[1], shmid, o.cmd, path);
+		daemon_child(sv[1], shmid, o.cmd, path, filter);
+	seccomp_release(filter);
+	daemon_drop_parent();
 	close(sv[1]);
 	if (vvfd >= 0)
 		close(vvfd);
@@ -448,7 +462,10 @@ static int daemon_run(const struct dmn_opts *opts)
 	sim_daemon_vvar_sync(&d); /* the reads the program made after its last request */
 	close(sv[0]);
 	daemon_summary(&d, o.cmd[0], o.offset_ns, stdout);
-	if (d.violation[0]) {
+	if (d.tampered[0]) {
+		fprintf(stderr, "tksim: daemon: %s\n", d.tampered);
+		ret = TKSIM_EXIT_USAGE;
+	} else if (d.violation[0]) {
 		fprintf(stderr, "tksim: daemon: property violated at t=%" PRIu64 "ns: %s\n",
 			s->now_ns, d.violation);
 		ret = TKSIM_EXIT_VIOLATION;
@@ -462,6 +479,12 @@ static int daemon_run(const struct dmn_opts *opts)
 	} else if (WIFEXITED(status)) {
 		ret = WEXITSTATUS(status);
 		printf("%s exited with status %d\n", o.cmd[0], ret);
+	} else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS) {
+		fprintf(stderr,
+			"tksim: daemon: %s was killed by SIGSYS: tksim's seccomp filter stopped a "
+			"clock syscall made without the preload's handler\n",
+			o.cmd[0]);
+		ret = TKSIM_EXIT_USAGE;
 	} else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM && d.quits) {
 		printf("%s ended by SIGTERM at the end of the run\n", o.cmd[0]);
 		ret = TKSIM_EXIT_OK;

@@ -4,74 +4,15 @@
 #define _GNU_SOURCE
 #include "tools/daemon/daemon_launch.h"
 
-#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <unistd.h>
 
 #include "sim/daemon/daemon_proto.h"
-
-/* The command's path as execvp() would find it, in @buf. */
-int daemon_resolve(const char *cmd, char *buf, size_t size)
-{
-	const char *path = getenv("PATH");
-
-	if (strchr(cmd, '/')) {
-		snprintf(buf, size, "%s", cmd);
-		return access(buf, X_OK);
-	}
-	while (path && *path) {
-		size_t len = strcspn(path, ":");
-
-		snprintf(buf, size, "%.*s/%s", (int)len, path, cmd);
-		if (!access(buf, X_OK))
-			return 0;
-		path += len + (path[len] == ':');
-	}
-	return -1;
-}
-
-/*
- * A static binary would make its time calls without libc's symbols: the
- * preload would never see them.  Refuse anything without PT_INTERP.
- * Return: 0 for a dynamically linked 64-bit ELF, else a message in @why.
- */
-int daemon_check_elf(const char *path, const char **why)
-{
-	Elf64_Ehdr eh;
-	Elf64_Phdr ph;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = -1;
-
-	*why = "cannot be read";
-	if (fd < 0)
-		return -1;
-	if (pread(fd, &eh, sizeof(eh), 0) != (ssize_t)sizeof(eh) ||
-	    memcmp(eh.e_ident, ELFMAG, SELFMAG)) {
-		*why = "is not an ELF executable (a script's interpreter is not checked)";
-		goto out;
-	}
-	*why = "is not a 64-bit ELF file";
-	if (eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_phentsize != sizeof(ph))
-		goto out;
-	*why = "is statically linked: its time calls would not go through the preload";
-	for (unsigned int i = 0; i < eh.e_phnum; i++) {
-		if (pread(fd, &ph, sizeof(ph), (off_t)(eh.e_phoff + i * sizeof(ph))) !=
-		    (ssize_t)sizeof(ph))
-			break;
-		if (ph.p_type == PT_INTERP) {
-			ret = 0;
-			break;
-		}
-	}
-out:
-	close(fd);
-	return ret;
-}
+#include "tools/daemon/daemon_priv.h"
 
 /*
  * The preload: $TKSIM_PRELOAD; else next to the tksim binary, where the build puts both
@@ -97,8 +38,8 @@ static void daemon_preload_path(char *buf, size_t size)
 		snprintf(buf, size, "%s/libtksim-preload.so", TKSIM_PKGLIBEXECDIR);
 }
 
-/* In the child: become unprivileged for real, then run the daemon with the preload. */
-__attribute__((noreturn)) void daemon_child(int sock, int shmid, char **cmd, const char *path)
+/* The child's environment: the protocol socket, the SHM segment and the preload. */
+static void daemon_child_env(int sock, int shmid)
 {
 	char buf[32], preload[4096];
 
@@ -116,14 +57,25 @@ __attribute__((noreturn)) void daemon_child(int sock, int shmid, char **cmd, con
 		_exit(126);
 	}
 	setenv("LD_PRELOAD", preload, 1);
-	if (getuid() == 0 || geteuid() == 0) {
-		if (setgroups(0, NULL) || setgid(DMN_NOBODY) || setuid(DMN_NOBODY)) {
-			perror("tksim: daemon: cannot drop to user nobody");
-			_exit(126);
-		}
-	}
-	if (getuid() == 0 || geteuid() == 0 || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) {
-		fprintf(stderr, "tksim: daemon: refusing to run the daemon with real privileges\n");
+}
+
+/*
+ * In the child, one step after the other: the environment; no privilege left (checked);
+ * the seccomp filter, last, because once it is loaded every clock syscall traps and nothing
+ * here handles SIGSYS; exec.  A refusal exits 126 before the preload can say hello, and
+ * daemon_run() then exits 2.
+ */
+__attribute__((noreturn)) void daemon_child(int sock, int shmid, char **cmd, const char *path,
+					    scmp_filter_ctx filter)
+{
+	const char *why;
+
+	daemon_child_env(sock, shmid);
+	why = daemon_drop_child();
+	if (!why && seccomp_load(filter))
+		why = "the kernel refused tksim's seccomp filter";
+	if (why) {
+		fprintf(stderr, "tksim: daemon: refusing to run %s: %s\n", path, why);
 		_exit(126);
 	}
 	execv(path, cmd);

@@ -3,6 +3,7 @@
 #ifndef TKSIM_TOOLS_DAEMON_DAEMON_LAUNCH_H
 #define TKSIM_TOOLS_DAEMON_DAEMON_LAUNCH_H
 
+#include <seccomp.h>
 #include <stddef.h>
 
 /* The fd the daemon finds the protocol socket on: high, out of the way of its own. */
@@ -11,31 +12,17 @@
 #define DMN_NOBODY 65534
 
 /**
- * daemon_resolve() - the command's path as execvp() would find it
- * @cmd: the command as given
- * @buf: receives the path
- * @size: size of @buf
- * Return: 0, or -1 if no executable file was found.
- */
-int daemon_resolve(const char *cmd, char *buf, size_t size);
-
-/**
- * daemon_check_elf() - refuse what the preload cannot see into
- * @path: the program
- * @why: receives the reason on refusal
- * Return: 0 for a dynamically linked 64-bit ELF (it has PT_INTERP), else -1.
- */
-int daemon_check_elf(const char *path, const char **why);
-
-/**
- * daemon_child() - in the forked child: drop privileges for real, exec with the preload
+ * daemon_child() - in the forked child: drop privileges for real, load the filter, exec
  * @sock: the protocol socket (moved to DMN_FD)
  * @shmid: tksim's private SHM segment, or -1
  * @cmd: argv of the program
  * @path: its resolved path
+ * @filter: the seccomp filter (daemon_filter_build()), loaded last before the exec
  *
- * Never returns: exec()s, or _exit()s 126/127 on failure.
+ * Never returns: exec()s, or _exit()s 126/127 on failure, 126 with a line saying what was
+ * left when a privilege could not be dropped.
  */
-__attribute__((noreturn)) void daemon_child(int sock, int shmid, char **cmd, const char *path);
+__attribute__((noreturn)) void daemon_child(int sock, int shmid, char **cmd, const char *path,
+					    scmp_filter_ctx filter);
 
 #endif /* TKSIM_TOOLS_DAEMON_DAEMON_LAUNCH_H */

@@ -7,12 +7,13 @@
  * process that owns the simulated system (sim/daemon/daemon_proto.h); waits
  * become "advance virtual time to the deadline".  The daemon really runs as
  * an unprivileged user: this library only makes it believe it is root, so
- * without it nothing could reach the machine's clock.  What the library
- * cannot simulate it refuses, loudly, with exit status 2: a seccomp filter
- * (it would bypass the library), a raw syscall that sets the clock, a timer
- * this increment does not model yet.
+ * without it nothing could reach the machine's clock; tksim's seccomp filter
+ * traps the clock syscalls that bypass libc, and preload_sigsys.c serves them.
+ * What the library cannot simulate it refuses, loudly, with exit status 2: an
+ * i386 or x32 syscall, a timer this increment does not model yet.
  *
  * The files stand in layers, bottom first, each calling only those listed before it:
+ *   preload_dlsym.c    glibc's own dlsym (tkp_next()); dlsym and dlvsym interposed
  *   preload.c          libc's own symbols, the one transport to tksim, refusing, errno
  *   preload_vdso.c     clock reads in the process over the vvar page tksim shares
  *   preload_net.c      virtual UDP sockets, and the request with a data message
@@ -22,16 +23,18 @@
  *   preload_wait.c,    the waits: sleeps, select, poll, a timerfd's read; epoll
  *   preload_epoll.c
  *   preload_fd.c       dup, fcntl F_DUPFD, close: what the layers keep of an fd follows it
+ *   preload_sigsys.c   the syscalls tksim's filter traps, served by the functions above
  *   preload_init.c     the constructor
  * Interposers that need one layer stand beside it (preload_clock.c, preload_netrx.c,
- * preload_itimer.c ...).  The one word a layer must hear from above comes through a hook it
- * offers: tkp_after_call, after each answer, for the vDSO's copy of the page.
+ * preload_itimer.c ...; preload_exec.c beside preload.c; preload_ntptime.c over preload_clock.c).
+ * The one word a layer must hear from above comes through a hook it offers: tkp_after_call,
+ * after each answer, for the vDSO's copy of the page.
  */
 
 #define _GNU_SOURCE
 #include "tools/preload/preload.h"
+#include "tools/preload/preload_dlsym.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
 #include <sys/socket.h>
@@ -43,7 +46,7 @@ void (*tkp_after_call)(void);
 
 void *tkp_real(const char *name)
 {
-	void *p = dlsym(RTLD_NEXT, name);
+	void *p = tkp_next(name);
 
 	if (!p) {
 		fprintf(stderr, "tksim-preload: no libc symbol %s\n", name);
@@ -118,10 +121,15 @@ int tkp_errno(int64_t ret)
 	return (int)ret;
 }
 
-/* CPU-time clocks (process, thread, and the negative ids) are not timekeeping's: real ones. */
+/*
+ * CPU-time clocks (process, thread, and the negative ids of a pid or thread) are not
+ * timekeeping's: real ones.  A negative id with (id & 7) == 3 is a dynamic clock of an fd (a PTP
+ * device), a host clock: not one of these (tksim answers it: no such clock).
+ */
 int tkp_cpu_clock(clockid_t clk)
 {
-	return clk == CLOCK_PROCESS_CPUTIME_ID || clk == CLOCK_THREAD_CPUTIME_ID || clk < 0;
+	return clk == CLOCK_PROCESS_CPUTIME_ID || clk == CLOCK_THREAD_CPUTIME_ID ||
+	       (clk < 0 && (clk & 7) != 3);
 }
 
 int64_t tkp_gettime(clockid_t clk, struct timespec *ts, int op)

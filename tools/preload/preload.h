@@ -23,7 +23,7 @@ extern int tkp_shmid;
  */
 extern void (*tkp_after_call)(void);
 
-/* libc's own @name (dlsym RTLD_NEXT); exits 2 if there is none. */
+/* libc's own @name (glibc's dlsym RTLD_NEXT: tkp_next()); exits 2 if there is none. */
 void *tkp_real(const char *name);
 /*
  * libc's send() and recv(), past the preload's own: the one transport to tksim (tkp_call(),
