@@ -202,8 +202,21 @@ static int run_apply_line(int argc, char **argv, void *ctx)
 static int run_at_line(char *rest, void *ctx)
 {
 	struct run_opts *o = ctx;
+	unsigned int n = o->ops.n, *lines;
+	const char *file;
+	unsigned int line;
+	int ret = scenario_ops_line(&o->ops, rest);
 
-	return scenario_ops_line(&o->ops, rest);
+	if (ret || o->ops.n == n)
+		return ret;
+	/* The op's line, for an error found when it runs (a refused idle or suspend). */
+	lines = realloc(o->op_lines, o->ops.n * sizeof(*lines));
+	if (!lines)
+		return tksim_usage_error("run", "out of memory");
+	tksim_get_input(&file, &line);
+	lines[o->ops.n - 1] = line;
+	o->op_lines = lines;
+	return 0;
 }
 
 /*
@@ -222,7 +235,8 @@ static int timeline(struct run_opts *o)
 		return tksim_usage_error("run", "at lines take their gaps and counters as ops: "
 						"not with --nohz or --clocksources");
 	for (unsigned int i = 0; i < o->ops.n; i++)
-		if (sim_run_calls_add(c, &o->ops.ops[i], sim_op_names[o->ops.ops[i].kind], NULL))
+		if (sim_run_calls_add_at(c, &o->ops.ops[i], sim_op_names[o->ops.ops[i].kind],
+					 o->scn.path, o->op_lines ? o->op_lines[i] : 0))
 			return tksim_usage_error("run", "out of memory");
 	c->timeline = true;
 	if (!tksim_opt_given(&o->opts, 'd'))
@@ -288,5 +302,6 @@ int cmd_run(int argc, char **argv)
 
 	scenario_free(&o.scn);
 	sim_ops_free(&o.ops);
+	free(o.op_lines);
 	return ret;
 }

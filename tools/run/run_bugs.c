@@ -88,6 +88,13 @@ int run_bugs_start(const struct run_bugs *b, struct sim_system *s, u64 duration_
 	if (b->suspend.d_ns && b->suspend.t_ns >= duration_ns)
 		return tksim_opt_error(opts, RUN_OPT_SUSPEND,
 				       "--suspend begins after the run's end");
+	/* What the kernel computes after such a sleep is wrapped arithmetic no machine reaches. */
+	if (b->suspend.d_ns &&
+	    b->suspend.d_ns / NSEC_PER_SEC + b->suspend.t_ns / NSEC_PER_SEC + 1 >=
+		    (u64)(KTIME_SEC_MAX - ktime_get_real_seconds(&s->k)))
+		return tksim_opt_error(opts, RUN_OPT_SUSPEND,
+				       "--suspend would carry REALTIME past 2262-04-11 "
+				       "(KTIME_SEC_MAX), which the kernel cannot represent");
 	sim_bugs_apply(&s->k, b->inject);
 	return 0;
 }
