@@ -3,14 +3,15 @@
 #define _GNU_SOURCE
 #include "tools/process.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "tools/usage.h"
@@ -150,32 +151,6 @@ const char *tksim_signal_name(int sig)
 	return b;
 }
 
-/**
- * tksim_child_init() - the first call in a child tksim forked: it ends when tksim ends
- * @parent: tksim's pid, taken before the fork
- *
- * PR_SET_PDEATHSIG sends SIGKILL when tksim exits, however it exits (SIGKILL included).
- * The kernel clears it when the child changes its credentials, so a child that drops
- * privileges calls this after doing so.  A parent that died before the prctl is seen by
- * getppid().  The signals tksim catches or ignores get their defaults back (an ignored
- * SIGPIPE would survive exec), with an empty mask.
- *
- * Return: 0, or -1 when tksim is already gone (the child should _exit()).
- */
-int tksim_child_init(pid_t parent)
-{
-	sigset_t none;
-
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
-		return -1;
-	for (size_t i = 0; i < NR_ENDING; i++)
-		signal(ending_signals[i], SIG_DFL);
-	signal(SIGPIPE, SIG_DFL);
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
-	return 0;
-}
-
 /* What @mode is, in words, for a file that is not a regular one. */
 static const char *kind_of(mode_t mode)
 {
@@ -236,4 +211,118 @@ FILE *tksim_open_input(const char *path, const char **why)
 		close(fd);
 	}
 	return f;
+}
+
+/**
+ * tksim_wait_child() - wait for the child @pid, at most @seconds of wall time
+ * @pid:     the child
+ * @seconds: the bound; below 0, none
+ * @status:  out: its wait status
+ *
+ * Return: 0 once it is reaped, -1 when it still runs after @seconds (or cannot be waited for).
+ */
+int tksim_wait_child(pid_t pid, double seconds, int *status)
+{
+	double end = tksim_wall_seconds() + seconds;
+
+	for (;;) {
+		pid_t r = waitpid(pid, status, seconds < 0 ? 0 : WNOHANG);
+
+		if (r == pid)
+			return 0;
+		if (r < 0 && errno != EINTR)
+			return -1;
+		if (seconds >= 0) {
+			if (tksim_wall_seconds() >= end)
+				return -1;
+			usleep(10000);
+		}
+	}
+}
+
+/* The process @pid's parent and process group, from /proc/PID/stat; 0 for a live one. */
+static int proc_parent(pid_t pid, pid_t *ppid, pid_t *pgrp)
+{
+	char path[64], buf[512], state = 0, *p;
+	FILE *f;
+	int ok;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	p = fgets(buf, sizeof(buf), f);
+	fclose(f);
+	/* The name in parentheses may hold anything: the fields start after its last ')'. */
+	p = p ? strrchr(buf, ')') : NULL;
+	ok = p && sscanf(p + 1, " %c %d %d", &state, ppid, pgrp) == 3;
+	/* A zombie is already dead: only its reaping is left. */
+	return ok && state != 'Z' && state != 'X' ? 0 : -1;
+}
+
+/* The processes already stopped, so that one still dying is not counted again. */
+struct stopped {
+	pid_t pid[256];
+	unsigned int n;
+};
+
+static bool seen_before(struct stopped *st, pid_t pid)
+{
+	for (unsigned int i = 0; i < st->n; i++)
+		if (st->pid[i] == pid)
+			return true;
+	if (st->n < sizeof(st->pid) / sizeof(st->pid[0]))
+		st->pid[st->n++] = pid;
+	return false;
+}
+
+/* SIGKILL every process in group @pgid or whose parent is tksim; how many new ones there were. */
+static unsigned int kill_round(pid_t pgid, struct stopped *st)
+{
+	pid_t self = getpid(), ppid, pgrp;
+	unsigned int n = 0;
+	struct dirent *e;
+	DIR *d = opendir("/proc");
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		pid_t pid = (pid_t)atoi(e->d_name);
+
+		if (pid <= 0 || pid == self || proc_parent(pid, &ppid, &pgrp))
+			continue;
+		if (ppid == self || (pgid > 0 && pgrp == pgid)) {
+			kill(pid, SIGKILL);
+			n += !seen_before(st, pid);
+		}
+	}
+	closedir(d);
+	return n;
+}
+
+/**
+ * tksim_reap_leftovers() - stop what a finished child left behind
+ * @pgid: the child's process group (its descendants that kept it), or 0
+ *
+ * For a tksim that made itself a subreaper (PR_SET_CHILD_SUBREAPER) before the fork: a
+ * descendant that left the group (setsid, a double fork) is re-parented to tksim when its
+ * parent ends.  Every member of @pgid and every child of tksim is killed and reaped, until
+ * none is left (at most a second).
+ *
+ * Return: how many processes were stopped.
+ */
+unsigned int tksim_reap_leftovers(pid_t pgid)
+{
+	double end = tksim_wall_seconds() + 1.0;
+	struct stopped st = { .n = 0 };
+	unsigned int n;
+
+	do {
+		n = kill_round(pgid, &st);
+		if (n)
+			usleep(20000);
+		while (waitpid(-1, NULL, WNOHANG) > 0)
+			;
+	} while (n && tksim_wall_seconds() < end);
+	return st.n;
 }

@@ -8,8 +8,8 @@
 
 /*
  * Command-line-layer state only (never in a simulation): which signal ended the run and
- * whether the report's flush was checked.  A forked child calls tksim_child_init() first,
- * so that it ends when tksim ends, and leaves with _exit().
+ * whether the report's flush was checked.  A forked child calls sim_child_init()
+ * (sim/child.h) first, so that it ends when tksim ends, and leaves with _exit().
  */
 
 #include <stdio.h>
@@ -21,7 +21,8 @@ void tksim_signals_catch(void);
 void tksim_signals_restore(void);
 int tksim_signal_caught(void);
 const char *tksim_signal_name(int sig);
-int tksim_child_init(pid_t parent);
 FILE *tksim_open_input(const char *path, const char **why);
+int tksim_wait_child(pid_t pid, double seconds, int *status);
+unsigned int tksim_reap_leftovers(pid_t pgid);
 
 #endif /* TKSIM_TOOLS_PROCESS_H */

@@ -55,7 +55,8 @@ static void usage(FILE *f)
 		"             2 bad usage or bad input (the reason, and FILE:LINE for a file)\n"
 		"             3 a sanitizer stopped tksim (a bug of tksim, not a verdict)\n"
 		"             4 skipped: the command could not observe what was asked\n"
-		"           130 interrupted (SIGINT), after the summary so far\n");
+		"           130 interrupted (INT, TERM, HUP, USR1, USR2), after the summary so "
+		"far\n");
 }
 
 /*

@@ -271,6 +271,8 @@ int torture_run(const struct torture_opts *o, struct torture_result *res)
 		return -ENOMEM;
 	memset(c, 0, sizeof(*c));
 	c->o = o;
+	/* --seconds is wall time from here: the self-tests and the boot are part of it. */
+	c->t0_ns = mono_ns();
 	c->sys = aligned_alloc(64, sizeof(*c->sys));
 	c->log = calloc(LOG_SIZE, sizeof(*c->log));
 	c->report = calloc(1, REPORT_SIZE);
@@ -301,7 +303,6 @@ int torture_run(const struct torture_opts *o, struct torture_result *res)
 			goto out_destroy;
 	}
 	torture_log_publication(c, c->k->tk_core.seq, c->k->tk_core.seq - 2, 0);
-	c->t0_ns = mono_ns();
 
 	ret = -pthread_create(&tk, NULL, torture_timekeeper_fn, c);
 	if (ret)

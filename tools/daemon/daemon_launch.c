@@ -12,24 +12,53 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "sim/child.h"
 #include "sim/daemon/daemon_proto.h"
 
-/* The command's path as execvp() would find it, in @buf. */
-int daemon_resolve(const char *cmd, char *buf, size_t size)
+/* Why @path cannot be run, in words, or NULL when it can. */
+static const char *not_runnable(const char *path)
+{
+	static char why[64];
+	struct stat st;
+
+	if (stat(path, &st))
+		return strerror(errno);
+	if (S_ISDIR(st.st_mode))
+		return "is a directory";
+	if (!S_ISREG(st.st_mode))
+		return "is not a file";
+	if (access(path, X_OK)) {
+		snprintf(why, sizeof(why), "is not executable (mode %04o)",
+			 (unsigned int)(st.st_mode & 07777));
+		return why;
+	}
+	return NULL;
+}
+
+/* The command's path as execvp() would find it, in @buf; else the reason in @why. */
+int daemon_resolve(const char *cmd, char *buf, size_t size, const char **why)
 {
 	const char *path = getenv("PATH");
 
+	*why = "command not found";
+	if (!*cmd) {
+		*why = "an empty command name";
+		return -1;
+	}
 	if (strchr(cmd, '/')) {
 		snprintf(buf, size, "%s", cmd);
-		return access(buf, X_OK);
+		*why = not_runnable(buf);
+		return *why ? -1 : 0;
 	}
+	/* As execvp(): the first PATH entry that holds an executable file of that name. */
 	while (path && *path) {
 		size_t len = strcspn(path, ":");
 
 		snprintf(buf, size, "%.*s/%s", (int)len, path, cmd);
-		if (!access(buf, X_OK))
+		if (!not_runnable(buf))
 			return 0;
 		path += len + (path[len] == ':');
 	}
@@ -98,9 +127,13 @@ static void daemon_preload_path(char *buf, size_t size)
 }
 
 /* In the child: become unprivileged for real, then run the daemon with the preload. */
-__attribute__((noreturn)) void daemon_child(int sock, int shmid, char **cmd, const char *path)
+__attribute__((noreturn)) void daemon_child(int sock, int shmid, char **cmd, const char *path,
+					    pid_t parent)
 {
 	char buf[32], preload[4096];
+
+	/* The program and what it starts: one group, which tksim stops as one (issue 20). */
+	setpgid(0, 0);
 
 	if (dup2(sock, DMN_FD) < 0)
 		_exit(127);
@@ -126,6 +159,12 @@ __attribute__((noreturn)) void daemon_child(int sock, int shmid, char **cmd, con
 		fprintf(stderr, "tksim: daemon: refusing to run the daemon with real privileges\n");
 		_exit(126);
 	}
+	/*
+	 * Last before exec, after every credential change: changing credentials clears
+	 * PR_SET_PDEATHSIG, which makes the program end when tksim ends, however it ends.
+	 */
+	if (sim_child_init(parent))
+		_exit(127);
 	execv(path, cmd);
 	fprintf(stderr, "tksim: daemon: cannot run %s: %s\n", path, strerror(errno));
 	_exit(127);

@@ -4,6 +4,7 @@
 #define TKSIM_TOOLS_DAEMON_DAEMON_LAUNCH_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 /* The fd the daemon finds the protocol socket on: high, out of the way of its own. */
 #define DMN_FD 1000
@@ -15,9 +16,11 @@
  * @cmd: the command as given
  * @buf: receives the path
  * @size: size of @buf
+ * @why: receives the reason when there is none ("command not found", "is a directory",
+ *       "is not executable (mode 0644)", "an empty command name")
  * Return: 0, or -1 if no executable file was found.
  */
-int daemon_resolve(const char *cmd, char *buf, size_t size);
+int daemon_resolve(const char *cmd, char *buf, size_t size, const char **why);
 
 /**
  * daemon_check_elf() - refuse what the preload cannot see into
@@ -33,9 +36,11 @@ int daemon_check_elf(const char *path, const char **why);
  * @shmid: tksim's private SHM segment, or -1
  * @cmd: argv of the program
  * @path: its resolved path
+ * @parent: tksim's pid, taken before the fork
  *
  * Never returns: exec()s, or _exit()s 126/127 on failure.
  */
-__attribute__((noreturn)) void daemon_child(int sock, int shmid, char **cmd, const char *path);
+__attribute__((noreturn)) void daemon_child(int sock, int shmid, char **cmd, const char *path,
+					    pid_t parent);
 
 #endif /* TKSIM_TOOLS_DAEMON_DAEMON_LAUNCH_H */

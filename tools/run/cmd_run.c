@@ -232,8 +232,9 @@ static int timeline(struct run_opts *o)
 	if (!o->ops.n)
 		return 0;
 	if (o->nohz_max_ns || o->cs.enabled)
-		return tksim_usage_error("run", "at lines take their gaps and counters as ops: "
-						"not with --nohz or --clocksources");
+		return tksim_opt_error(&o->opts, o->nohz_max_ns ? 'n' : RUN_OPT_CLOCKSOURCES,
+				       "at lines take their gaps and counters as ops: "
+				       "not with --nohz or --clocksources");
 	for (unsigned int i = 0; i < o->ops.n; i++)
 		if (sim_run_calls_add_at(c, &o->ops.ops[i], sim_op_names[o->ops.ops[i].kind],
 					 o->scn.path, o->op_lines ? o->op_lines[i] : 0))
@@ -272,10 +273,10 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 		return ret;
 	if (o->json && ((o->csv_path && !strcmp(o->csv_path, "-")) ||
 			(o->trace_path && !strcmp(o->trace_path, "-"))))
-		return tksim_usage_error("run",
-					 "--json and a --csv or --trace on stdout would mix");
+		return tksim_opt_error(&o->opts, 'j',
+				       "--json and a --csv or --trace on stdout would mix");
 	if (o->trace_from_ns > o->trace_to_ns)
-		return tksim_usage_error("run", "--from must not be after --to");
+		return tksim_opt_error(&o->opts, 'U', "--from must not be after --to");
 	ret = timeline(o);
 	if (ret)
 		return ret;

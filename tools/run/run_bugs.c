@@ -44,19 +44,8 @@ int run_bugs_parse(struct run_bugs *b, int code, const char *arg)
 		if (sim_bugs_parse(arg, &mask))
 			return tksim_usage_error(
 				"run", "unknown bug in --inject '%s' (see `tksim bugs`)", arg);
-		for (unsigned int i = 0; i < sim_nr_bugs; i++) {
-			const struct sim_bug *bug = &sim_bugs[i];
-
-			if ((mask & bug->bit) && bug->concurrent)
-				return tksim_usage_error(
-					"run", "--inject %s: only real threads show it; %s does",
-					bug->name, bug->shows);
-			if ((mask & bug->bit) && bug->side == SIM_BUG_CHECKER)
-				return tksim_usage_error(
-					"run",
-					"--inject %s: it weakens tksim torture's own check; %s",
-					bug->name, bug->shows);
-		}
+		if (tksim_refuse_unseen_bugs("run", mask))
+			return TKSIM_EXIT_USAGE;
 		b->inject = mask;
 		return 0;
 	case RUN_OPT_STALL:

@@ -3,6 +3,7 @@
 // tools/run/run_opts.h).
 #include <inttypes.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "sim/trace.h"
@@ -12,6 +13,15 @@
 #include "tools/process.h"
 #include "tools/scenario/scenario_ops.h"
 #include "tools/tksim.h"
+
+/* Two outputs that are one file: each would overwrite the other's lines. */
+static bool same_file(FILE *a, FILE *b)
+{
+	struct stat sa, sb;
+
+	return !fstat(fileno(a), &sa) && !fstat(fileno(b), &sb) && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
 
 /*
  * An op of the timeline the executor refused to carry out: a usage error at its line (the
@@ -80,12 +90,13 @@ int run_simulate(struct run_opts *o)
 		goto out_free;
 	}
 	if (o->nohz_max_ns && o->cs.enabled) {
-		ret = tksim_usage_error("run", "--nohz and --clocksources do not go together yet");
+		ret = tksim_opt_error(&o->opts, RUN_OPT_CLOCKSOURCES,
+				      "--nohz and --clocksources do not go together yet");
 		goto out_free;
 	}
 	ret = run_ntp_start(&o->ntp, &ntpd, s);
 	if (!ret)
-		ret = run_cs_start(&o->cs, s);
+		ret = run_cs_start(&o->cs, s, &o->opts);
 	if (!ret)
 		ret = run_bugs_start(&o->bugs, s, o->duration_ns, &o->opts);
 	if (ret)
@@ -95,6 +106,11 @@ int run_simulate(struct run_opts *o)
 	if ((o->csv_path && !csv) || (o->trace_path && !trace)) {
 		ret = tksim_usage_error("run", "cannot write '%s'",
 					o->csv_path && !csv ? o->csv_path : o->trace_path);
+		goto out_close;
+	}
+	if (csv && trace && same_file(csv, trace)) {
+		ret = tksim_opt_error(&o->opts, 'T', "--csv and --trace name the same file '%s'",
+				      o->trace_path);
 		goto out_close;
 	}
 	run_trace_size_warning(o);
