@@ -4,9 +4,7 @@
 set -u
 top_srcdir=${top_srcdir:-.}
 . "$top_srcdir/tests/cli/cli_lib.sh"
-case $TKSIM in /*) ;; *) TKSIM=$(pwd)/$TKSIM ;; esac
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp" "$out"' EXIT
+scratch
 
 lacks() {
 	if grep -q -- "$1" "$out"; then
@@ -220,5 +218,16 @@ expect 2 "item 11: daemon -- a file without x" -- "$TKSIM" daemon -- "$tmp/noexe
 contains "is not executable (mode 0644)" "item 11: not executable"
 expect 2 "item 11: daemon -- /etc" -- "$TKSIM" daemon -- /etc
 contains "/etc: is a directory" "item 11: a directory"
+
+# Item 6a: a --window longer than half a tick is refused (it held the seqcount odd for 67 s
+# of a 200 ms run); --window 2000 still runs.
+expect 2 "item 6a: torture --seconds 200ms --window 1000000" -- timeout 20 "$TKSIM" torture \
+	--seconds 200ms --window 1000000
+contains "window 1000000: the spins take about" "item 6a: names --window and the cost"
+t0=$(date +%s)
+expect 0 "item 6a: torture --seconds 1 --window 2000 --checks seqcount" -- timeout 20 \
+	"$TKSIM" torture --seconds 1 --window 2000 --checks seqcount
+[ $(($(date +%s) - t0)) -le 6 ] && echo "ok: item 6a: within its --seconds" ||
+	{ echo "FAIL: item 6a: took $(($(date +%s) - t0)) s"; fail=1; }
 
 exit $fail

@@ -6,9 +6,7 @@
 set -u
 top_srcdir=${top_srcdir:-.}
 . "$top_srcdir/tests/cli/cli_lib.sh"
-case $TKSIM in /*) ;; *) TKSIM=$(pwd)/$TKSIM ;; esac
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp" "$out"' EXIT
+scratch
 
 children() { # PID: its children's pids
 	cat /proc/"$1"/task/*/children 2>/dev/null
