@@ -87,6 +87,15 @@ contains '"properties_held": true' "item 8: --json: held so far"
 contains '"violation": null' "item 8: --json: no violation"
 contains '"interrupted": true' "item 8: --json: interrupted"
 contains '"outcome": "interrupted"' "item 8: --json: the outcome"
+"$TKSIM" torture --seconds 60 --quiet >"$out" 2>&1 &
+pid=$!
+sleep 2
+kill -s TERM $pid
+wait $pid
+rc=$?
+[ $rc -eq 130 ] && echo "ok: item 8: torture, SIGTERM: exit 130" ||
+	{ echo "FAIL: item 8: torture, SIGTERM: exit $rc"; fail=1; }
+contains "INTERRUPTED by SIGTERM" "item 8: torture says so"
 
 # Item 4: with stdout closed the vvar memfd is not fd 1, the run ends, and says so.
 expect 2 "item 4: daemon --csv - with stdout closed" -- \
