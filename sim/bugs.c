@@ -227,6 +227,36 @@ const struct sim_bug *sim_bug_by_bit(u64 bit)
 }
 
 /**
+ * sim_bugs_unseen() - the first bug of @mask that the deterministic engine cannot show
+ * @mask: BUG_* bits
+ * @why:  out: why not, in words ("only real threads show it", or that it weakens torture's
+ *        own check: no apostrophe, as a message in a file quotes with ')
+ *
+ * A run, a timeline, a fuzz run or a daemon run with such a bug would print "all held" for
+ * what it could not see; only tksim torture can.
+ *
+ * Return: the bug, or NULL when every bug of @mask can be seen.
+ */
+const struct sim_bug *sim_bugs_unseen(u64 mask, const char **why)
+{
+	for (unsigned int i = 0; i < sim_nr_bugs; i++) {
+		const struct sim_bug *bug = &sim_bugs[i];
+
+		if (!(mask & bug->bit))
+			continue;
+		if (bug->concurrent) {
+			*why = "only real threads show it";
+			return bug;
+		}
+		if (bug->side == SIM_BUG_CHECKER) {
+			*why = "it weakens the check of tksim torture";
+			return bug;
+		}
+	}
+	return NULL;
+}
+
+/**
  * sim_bugs_parse() - a comma-separated list of bug names
  * @list: e.g. "coarse-pre-6.15,raw-pre-4.13", "none" or "all"
  * @mask: out, the BUG_* bits (ORed into what is there)

@@ -58,6 +58,7 @@ extern const unsigned int sim_nr_bugs;
 const struct sim_bug *sim_bug_find(const char *name);
 const struct sim_bug *sim_bug_by_bit(u64 bit);
 int sim_bugs_parse(const char *list, u64 *mask);
+const struct sim_bug *sim_bugs_unseen(u64 mask, const char **why);
 int sim_bugs_format(u64 mask, char *buf, size_t n);
 void sim_bugs_apply(struct tk_kernel *k, u64 mask);
 

@@ -54,10 +54,43 @@ static inline bool timespec64_valid(const struct timespec64 *ts)
 	return ts->tv_sec >= 0 && ts->tv_nsec >= 0 && ts->tv_nsec < NSEC_PER_SEC;
 }
 
+/**
+ * timespec64_valid_strict() - valid, and below KTIME_SEC_MAX: what ktime_t can hold (the
+ * kernel's check of a sleep time, __timekeeping_inject_sleeptime()).
+ */
+static inline bool timespec64_valid_strict(const struct timespec64 *ts)
+{
+	return timespec64_valid(ts) && ts->tv_sec < KTIME_SEC_MAX;
+}
+
 /** timespec64_valid_settod() - valid, and before TIME_SETTOD_SEC_MAX. */
 static inline bool timespec64_valid_settod(const struct timespec64 *ts)
 {
 	return timespec64_valid(ts) && ts->tv_sec < TIME_SETTOD_SEC_MAX;
+}
+
+/**
+ * ns_to_timespec64() - @nsec as a timespec, tv_nsec in [0, 1e9): one division (floored, as
+ * the kernel's), where set_normalized_timespec64() would loop once per second.
+ */
+static inline struct timespec64 ns_to_timespec64(s64 nsec)
+{
+	s64 sec = nsec / NSEC_PER_SEC, rem = nsec % NSEC_PER_SEC;
+
+	if (rem < 0) {
+		rem += NSEC_PER_SEC;
+		sec--;
+	}
+	return (struct timespec64){ .tv_sec = sec, .tv_nsec = (long)rem };
+}
+
+/*
+ * ktime_add() - @a + @b, wrapping on overflow as the kernel's ktime_add() does (it builds
+ * with -fno-strict-overflow): signed overflow is undefined in C, the u64 sum is not.
+ */
+static inline ktime_t ktime_add(ktime_t a, ktime_t b)
+{
+	return (ktime_t)((u64)a + (u64)b);
 }
 
 /** timespec64_to_ktime() - to ns, saturating at KTIME_MAX as the kernel does. */

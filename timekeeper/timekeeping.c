@@ -72,13 +72,13 @@ void tk_set_wall_to_mono(struct timekeeper *tk, struct timespec64 wtm)
 	tk->wall_to_monotonic = wtm;
 	tk->offs_real =
 		timespec64_to_ktime(set_normalized_timespec64(-wtm.tv_sec, -(s64)wtm.tv_nsec));
-	tk->offs_tai = tk->offs_real + (ktime_t)tk->tai_offset * NSEC_PER_SEC;
+	tk->offs_tai = ktime_add(tk->offs_real, (ktime_t)tk->tai_offset * NSEC_PER_SEC);
 }
 
 /** tk_update_sleep_time() - add suspended time to offs_boot (ns). */
 void tk_update_sleep_time(struct timekeeper *tk, ktime_t delta)
 {
-	tk->offs_boot += delta;
+	tk->offs_boot = ktime_add(tk->offs_boot, delta);
 	tk->monotonic_to_boot = ktime_to_timespec64(tk->offs_boot);
 }
 
@@ -86,7 +86,7 @@ void tk_update_sleep_time(struct timekeeper *tk, ktime_t delta)
 void tk_set_tai_offset(struct timekeeper *tk, s32 tai_offset)
 {
 	tk->tai_offset = tai_offset;
-	tk->offs_tai = tk->offs_real + (ktime_t)tai_offset * NSEC_PER_SEC;
+	tk->offs_tai = ktime_add(tk->offs_real, (ktime_t)tai_offset * NSEC_PER_SEC);
 }
 
 /**
@@ -204,7 +204,7 @@ void timekeeping_update_from_shadow(struct tk_kernel *k, unsigned int action)
 	update_vsyscall(k, tk);
 	if (unlikely(k->gtod_v416))
 		update_vsyscall_v416(k, tk);
-	tk->tkr_mono.base_real = (u64)(tk->tkr_mono.base + tk->offs_real);
+	tk->tkr_mono.base_real = (u64)ktime_add(tk->tkr_mono.base, tk->offs_real);
 	if (action & TK_CLOCK_WAS_SET)
 		tk->clock_was_set_seq++;
 

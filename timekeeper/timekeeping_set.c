@@ -179,7 +179,7 @@ void timekeeping_resume(struct tk_kernel *k, const struct timespec64 *sleep)
 		pthread_mutex_unlock(&k->tk_core.lock);
 		return;
 	}
-	if (timespec64_valid(sleep)) {
+	if (timespec64_valid_strict(sleep)) {
 		tk_xtime_add(tk, sleep);
 		tk_set_wall_to_mono(tk, timespec64_sub(tk->wall_to_monotonic, *sleep));
 		tk_update_sleep_time(tk, timespec64_to_ktime(*sleep));

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "tools/process.h"
 
 static const struct tksim_cmd cmds[] = {
 	{ "run", "simulate a system and check the kernel's clock properties", cmd_run,
@@ -54,7 +55,8 @@ static void usage(FILE *f)
 		"             2 bad usage or bad input (the reason, and FILE:LINE for a file)\n"
 		"             3 a sanitizer stopped tksim (a bug of tksim, not a verdict)\n"
 		"             4 skipped: the command could not observe what was asked\n"
-		"           130 interrupted (SIGINT), after the summary so far\n");
+		"           130 interrupted (INT, TERM, HUP, USR1, USR2), after the summary so "
+		"far\n");
 }
 
 /*
@@ -85,21 +87,6 @@ __attribute__((used)) const char *__tsan_default_options(void)
  * Where the input being parsed comes from, when it is a file: the one piece
  * of process-wide state in the command-line layer (never in a simulation).
  */
-
-/*
- * Every command's report goes to stdout: a write that failed (a full disk,
- * /dev/full, a closed pipe's EPIPE) turns @ret into 2, with the errno, so
- * that a cut report never passes for a whole one.
- */
-static int stdout_checked(int ret)
-{
-	errno = 0;
-	if (fflush(stdout) == 0 && !ferror(stdout))
-		return ret;
-	fprintf(stderr, "tksim: cannot write the report to standard output: %s\n",
-		strerror(errno ? errno : EIO));
-	return ret == TKSIM_EXIT_OK ? TKSIM_EXIT_USAGE : ret;
-}
 
 /* The command named @name, or NULL. */
 static const struct tksim_cmd *find_cmd(const char *name)
@@ -156,11 +143,11 @@ static int help_command(int argc, char **argv)
 	if (!strcmp(argv[2], "--man")) {
 		for (size_t i = 0; i < NR_CMDS; i++)
 			tksim_opt_man(stdout, cmds[i].name, cmds[i].options);
-		return stdout_checked(TKSIM_EXIT_OK);
+		return tksim_finish_stdout(TKSIM_EXIT_OK);
 	}
 	if (!strcmp(argv[2], "--completion")) {
 		tksim_help_completion(stdout, cmds, NR_CMDS);
-		return stdout_checked(TKSIM_EXIT_OK);
+		return tksim_finish_stdout(TKSIM_EXIT_OK);
 	}
 	c = find_cmd(argv[2]);
 	if (!c)
@@ -168,13 +155,14 @@ static int help_command(int argc, char **argv)
 
 	char *help_argv[] = { argv[2], "--help", NULL };
 
-	return c->main(2, help_argv);
+	return tksim_finish_stdout(c->main(2, help_argv));
 }
 
 int main(int argc, char **argv)
 {
 	const struct tksim_cmd *c;
 
+	tksim_process_init();
 	if (argc < 2) {
 		usage(stderr);
 		return TKSIM_EXIT_USAGE;
@@ -192,5 +180,5 @@ int main(int argc, char **argv)
 	c = find_cmd(argv[1]);
 	if (!c)
 		return unknown_cmd(argv[1]);
-	return stdout_checked(c->main(argc - 1, argv + 1));
+	return tksim_finish_stdout(c->main(argc - 1, argv + 1));
 }

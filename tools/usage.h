@@ -3,7 +3,22 @@
 #ifndef TKSIM_TOOLS_USAGE_H
 #define TKSIM_TOOLS_USAGE_H
 
-/* Exit statuses of every subcommand. */
+#include "vdso/types.h"
+
+/*
+ * Exit statuses of every subcommand: one meaning everywhere (README.md, docs/tksim.1's EXIT
+ * STATUS).
+ *   0   success: every property held
+ *   1   a property was violated, with its evidence (fuzz: a finding)
+ *   2   bad usage or bad input (FILE:LINE for a file), an output that could not be written,
+ *       or a daemon's program that failed on its own (tksim daemon reports its status in
+ *       words: a program's status never passes through, docs/daemons.md)
+ *   3   a sanitizer stopped tksim: a bug of tksim, never a verdict
+ *   4   cannot run here (the machine lacks what the check needs): tksim's own SKIP
+ *   77  never from tksim: automake's SKIP, which the test scripts make of a 4
+ *   130 interrupted by INT, TERM, HUP, USR1 or USR2, after the summary so far (a violation
+ *       seen first still gives 1)
+ */
 #define TKSIM_EXIT_OK 0
 #define TKSIM_EXIT_VIOLATION 1
 #define TKSIM_EXIT_USAGE 2
@@ -15,5 +30,6 @@ void tksim_set_input(const char *file, unsigned int line);
 void tksim_get_input(const char **file, unsigned int *line);
 int tksim_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 double tksim_wall_seconds(void);
+int tksim_refuse_unseen_bugs(const char *cmd, u64 mask);
 
 #endif /* TKSIM_TOOLS_USAGE_H */

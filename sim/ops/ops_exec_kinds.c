@@ -47,6 +47,8 @@ static u64 min_u64(u64 a, u64 b)
  * clocksource's max_idle_ns after the last tick (sim_nohz_room_ns()), so a longer idle is several
  * maximal gaps, each ended by a tick (at most SIM_OPS_MAX_TICKS of them; the decoder keeps fuzz
  * inputs below that).
+ *
+ * Return: 0, or -ERANGE when the idle was cut at SIM_OPS_MAX_TICKS gaps.
  */
 int sim_op_exec_idle(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
 {
@@ -68,7 +70,8 @@ int sim_op_exec_idle(struct exec *x, const struct sim_op *op, u64 bugs, bool *st
 		if (oracle_ops_tick(&x->o, s, &tk0, x->prop, x->why, sizeof(x->why)))
 			*stop = ops_finding(x, "idle");
 	}
-	return 0;
+	/* Longer than SIM_OPS_MAX_TICKS gaps: the rest is not idled, and the caller is told. */
+	return ns && !*stop ? -ERANGE : 0;
 }
 
 /** sim_op_exec_adjtimex() - adjtimex() or clock_adjtime() with its properties. */
@@ -185,19 +188,28 @@ int sim_op_exec_counter_ppb(struct exec *x, const struct sim_op *op, u64 bugs, b
 	return 0;
 }
 
-/** sim_op_exec_suspend() - suspend, @op->a ns pass, resume with that sleep. */
+/**
+ * sim_op_exec_suspend() - suspend, @op->a ns pass, resume with that sleep.
+ *
+ * Return: 0, or -ERANGE (and nothing done) for a sleep that would carry REALTIME to
+ * KTIME_SEC_MAX (2262-04-11): what the kernel computes after it is wrapped arithmetic no
+ * machine reaches.
+ */
 int sim_op_exec_suspend(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
 {
 	struct sim_system *s = x->s;
+	time64_t wall = ktime_get_real_seconds(&s->k);
 	struct timespec64 sleep;
 
 	(void)bugs;
 	(void)stop;
+	if (op->a < 0 || wall < 0 || op->a / NSEC_PER_SEC >= KTIME_SEC_MAX - wall)
+		return -ERANGE;
 	timekeeping_suspend(&s->k);
 	x->o.raw_skipped -= oracle_ops_raw_cycles(&x->o, s);
 	sim_stall_ns(s, (u64)op->a);
 	x->o.raw_skipped += oracle_ops_raw_cycles(&x->o, s);
-	sleep = set_normalized_timespec64(0, op->a);
+	sleep = ns_to_timespec64(op->a);
 	timekeeping_resume(&s->k, &sleep);
 	oracle_ops_resync(&x->o, s);
 	return 0;

@@ -7,6 +7,29 @@
 #include <stdlib.h>
 
 #include "sim/oracle.h"
+#include "sim/ops/ops_kinds.h"
+
+/* Queue @op in time order (the same time: after those given before); its entry, or NULL. */
+static struct sim_run_call *add(struct sim_run_calls *rc, const struct sim_op *op, const char *name,
+				const char *text)
+{
+	unsigned int i = rc->n;
+
+	if (rc->n == rc->cap) {
+		unsigned int cap = rc->cap ? 2 * rc->cap : 16;
+		struct sim_run_call *c = realloc(rc->c, cap * sizeof(*c));
+
+		if (!c)
+			return NULL;
+		rc->c = c;
+		rc->cap = cap;
+	}
+	for (; i > 0 && rc->c[i - 1].op.t_ns > op->t_ns; i--)
+		rc->c[i] = rc->c[i - 1];
+	rc->c[i] = (struct sim_run_call){ .op = *op, .name = name, .text = text };
+	rc->n++;
+	return &rc->c[i];
+}
 
 /**
  * sim_run_calls_add() - queue a call, keeping time order (calls at one time stay in given order)
@@ -20,21 +43,28 @@
 int sim_run_calls_add(struct sim_run_calls *rc, const struct sim_op *op, const char *name,
 		      const char *text)
 {
-	unsigned int i = rc->n;
+	return add(rc, op, name, text) ? 0 : -ENOMEM;
+}
 
-	if (rc->n == rc->cap) {
-		unsigned int cap = rc->cap ? 2 * rc->cap : 16;
-		struct sim_run_call *c = realloc(rc->c, cap * sizeof(*c));
+/**
+ * sim_run_calls_add_at() - queue a scenario's op, with the line it came from
+ * @rc:   the calls
+ * @op:   the op
+ * @name: its name in reports
+ * @file: the scenario file (kept, not copied; NULL: the command line)
+ * @line: its line
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int sim_run_calls_add_at(struct sim_run_calls *rc, const struct sim_op *op, const char *name,
+			 const char *file, unsigned int line)
+{
+	struct sim_run_call *c = add(rc, op, name, NULL);
 
-		if (!c)
-			return -ENOMEM;
-		rc->c = c;
-		rc->cap = cap;
-	}
-	for (; i > 0 && rc->c[i - 1].op.t_ns > op->t_ns; i--)
-		rc->c[i] = rc->c[i - 1];
-	rc->c[i] = (struct sim_run_call){ .op = *op, .name = name, .text = text };
-	rc->n++;
+	if (!c)
+		return -ENOMEM;
+	c->file = file;
+	c->line = line;
 	return 0;
 }
 
@@ -146,6 +176,12 @@ static int sim_run_one(struct sim_run_calls *rc, struct sim_run_call *c, struct 
 			return -1;
 		found = sim_ops_exec_op(rc->exec, &c->op, rc->next, &c->ret);
 		c->done = true;
+		/* Only a call fails as the kernel does; any other op refused ends the run. */
+		if (!found && !sim_op_kinds[k].call && c->ret < 0) {
+			rc->refused = c;
+			snprintf(why, n, "%s refused", c->name);
+			return -1;
+		}
 		if (call && sim_run_unmoved_end(s, before, why, n))
 			return -1;
 	}

@@ -27,6 +27,8 @@
  * @op:   the op (its time, kind and arguments)
  * @name: its name in reports ("adjtimex", "settimeofday", an op's name)
  * @text: how it was written, for reports (not owned; may be NULL)
+ * @file: the scenario file of its `at` line, for errors (not owned; NULL: the command line)
+ * @line: that line
  * @done: it has run
  * @ret:  its result: clock state or negative errno
  */
@@ -34,6 +36,8 @@ struct sim_run_call {
 	struct sim_op op;
 	const char *name;
 	const char *text;
+	const char *file;
+	unsigned int line;
 	bool done;
 	int ret;
 };
@@ -52,6 +56,8 @@ struct sim_run_call {
  *            (SIM_OPS_KNOWN_FAIL: a finding replays to its signature, exit 1)
  * @exec:     the op executor on the run's system (after sim_run_calls_start())
  * @res:      what the executor saw (findings, known kernel behaviours, properties)
+ * @refused:  the op the executor refused to carry out (an idle longer than it can
+ *            run, a suspend past KTIME_SEC_MAX), which ended the run; NULL if none
  */
 struct sim_run_calls {
 	struct sim_run_call *c;
@@ -63,10 +69,13 @@ struct sim_run_calls {
 	bool known_fail;
 	struct sim_ops_exec *exec;
 	struct sim_ops_result res;
+	const struct sim_run_call *refused;
 };
 
 int sim_run_calls_add(struct sim_run_calls *rc, const struct sim_op *op, const char *name,
 		      const char *text);
+int sim_run_calls_add_at(struct sim_run_calls *rc, const struct sim_op *op, const char *name,
+			 const char *file, unsigned int line);
 int sim_run_calls_start(struct sim_run_calls *rc, struct sim_system *s);
 u64 sim_run_calls_next_ns(const struct sim_run_calls *rc);
 int sim_run_calls_until(struct sim_run_calls *rc, struct sim_system *s, u64 t_ns, char *why,

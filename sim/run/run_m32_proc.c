@@ -9,10 +9,13 @@
 #define _GNU_SOURCE
 #include "sim/run/run_m32.h"
 
+#include "sim/child.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,7 +73,7 @@ static int write_msg(int fd, const struct m32_msg *msg)
 
 /* Child side of the fork: the pipes on stdin/stdout, then exec; errno to @errfd on failure. */
 static void exec_reader(const char *path, const struct sim_run_m32 *m, int in, int out, int errfd,
-			const struct sim_system *s)
+			const struct sim_system *s, pid_t parent)
 {
 	const char *runner = getenv("TKSIM_M32_RUNNER");
 	char a_fd[24], a_size[24], a_vd[24], a_cnt[24];
@@ -89,7 +92,8 @@ static void exec_reader(const char *path, const struct sim_run_m32 *m, int in, i
 	argv[i++] = a_vd;
 	argv[i++] = a_cnt;
 	argv[i] = NULL;
-	if (dup2(in, STDIN_FILENO) < 0 || dup2(out, STDOUT_FILENO) < 0)
+	/* It ends when tksim ends, also when tksim is killed inside a write section. */
+	if (sim_child_init(parent) || dup2(in, STDIN_FILENO) < 0 || dup2(out, STDOUT_FILENO) < 0)
 		_exit(127);
 	if (runner && *runner)
 		execvp(argv[0], argv);
@@ -115,8 +119,13 @@ void sim_run_m32_stop(struct sim_run_m32 *m)
 	}
 	if (m->from_fd >= 0)
 		close(m->from_fd);
-	if (m->pid > 0)
+	/* A reader that does not leave on EOF gets a second, then SIGKILL. */
+	for (int i = 0; m->pid > 0 && i < 100 && waitpid(m->pid, NULL, WNOHANG) == 0; i++)
+		usleep(10000);
+	if (m->pid > 0 && waitpid(m->pid, NULL, WNOHANG) == 0) {
+		kill(m->pid, SIGKILL);
 		waitpid(m->pid, NULL, 0);
+	}
 	m->to_fd = m->from_fd = -1;
 	m->pid = 0;
 }
@@ -135,7 +144,9 @@ int sim_run_m32_spawn(struct sim_run_m32 *m, struct sim_system *s, char *why, si
 {
 	int to[2], from[2], err[2], e = 0;
 	struct m32_msg hello;
+	struct pollfd hello_wait;
 	char path[PATH_MAX];
+	pid_t parent;
 
 	if (reader_path(path, sizeof(path)) || access(path, X_OK)) {
 		snprintf(why, n,
@@ -150,13 +161,14 @@ int sim_run_m32_spawn(struct sim_run_m32 *m, struct sim_system *s, char *why, si
 		snprintf(why, n, "pipe: %s", strerror(errno));
 		return -errno;
 	}
+	parent = getpid();
 	m->pid = fork();
 	if (m->pid < 0) {
 		snprintf(why, n, "fork: %s", strerror(errno));
 		return -errno;
 	}
 	if (m->pid == 0)
-		exec_reader(path, m, to[0], from[1], err[1], s);
+		exec_reader(path, m, to[0], from[1], err[1], s, parent);
 	close(to[0]);
 	close(from[1]);
 	close(err[1]);
@@ -174,6 +186,13 @@ int sim_run_m32_spawn(struct sim_run_m32 *m, struct sim_system *s, char *why, si
 	}
 	close(err[0]);
 	m->next_ns = s->now_ns;
+	/* A reader that never says hello cannot run here: bounded, not a hang. */
+	hello_wait = (struct pollfd){ .fd = m->from_fd, .events = POLLIN };
+	if (poll(&hello_wait, 1, 5000) != 1) {
+		sim_run_m32_stop(m);
+		snprintf(why, n, "no hello from the reader '%s' in 5 s", path);
+		return -ETIMEDOUT;
+	}
 	if (read_msg(m->from_fd, &hello) || hello.w[0] != M32_MSG_HELLO || hello.w[1] != 4 ||
 	    hello.w[2] != 4 || hello.w[3] != (s64)sizeof(struct vdso_time_data)) {
 		sim_run_m32_stop(m);

@@ -150,7 +150,8 @@ static void wait_phase(struct torture_ctx *c, u64 until_ns, double total_s, bool
 		struct timespec step = { 0, 50 * NSEC_PER_MSEC };
 		u64 now = mono_ns(), reads = 0;
 
-		if (READ_ONCE(c->failed) || (until_ns && now >= until_ns))
+		if (READ_ONCE(c->failed) || (until_ns && now >= until_ns) ||
+		    (o->cancelled && o->cancelled()))
 			return;
 		if (until_done && __atomic_load_n(&c->finished, __ATOMIC_ACQUIRE) == o->threads)
 			return;
@@ -273,6 +274,8 @@ int torture_run(const struct torture_opts *o, struct torture_result *res)
 		return -ENOMEM;
 	memset(c, 0, sizeof(*c));
 	c->o = o;
+	/* --seconds is wall time from here: the self-tests and the boot are part of it. */
+	c->t0_ns = mono_ns();
 	c->sys = aligned_alloc(64, sizeof(*c->sys));
 	c->log = calloc(LOG_SIZE, sizeof(*c->log));
 	c->report = calloc(1, REPORT_SIZE);
@@ -303,7 +306,6 @@ int torture_run(const struct torture_opts *o, struct torture_result *res)
 			goto out_destroy;
 	}
 	torture_log_publication(c, c->k->tk_core.seq, c->k->tk_core.seq - 2, 0);
-	c->t0_ns = mono_ns();
 
 	ret = -pthread_create(&tk, NULL, torture_timekeeper_fn, c);
 	if (ret)
@@ -330,7 +332,8 @@ int torture_run(const struct torture_opts *o, struct torture_result *res)
 	for (unsigned int i = 0; i < started; i++)
 		pthread_join(c->readers[i].tid, NULL);
 	res->seconds = (double)(mono_ns() - c->t0_ns) * 1e-9;
-	if (!ret && !READ_ONCE(c->failed) && (o->checks & TORTURE_CHECK_LITMUS))
+	if (!ret && !READ_ONCE(c->failed) && (o->checks & TORTURE_CHECK_LITMUS) &&
+	    !(o->cancelled && o->cancelled()))
 		litmus_phase(c, res);
 	WRITE_ONCE(c->tk_stop, 1);
 	pthread_join(tk, NULL);

@@ -86,6 +86,8 @@ enum torture_counter {
  * @replay:       the command line that replays this run, for reports
  * @progress:     called about 4 times a second from the main thread, or NULL
  * @progress_arg: its argument
+ * @cancelled:    NULL, or polled while the readers run: non-zero ends the run early (a
+ *                signal to the command), the litmus tests left out
  */
 struct torture_opts {
 	enum torture_counter counter;
@@ -112,6 +114,7 @@ struct torture_opts {
 	const char *replay;
 	void (*progress)(void *arg, double elapsed_s, double total_s, u64 reads);
 	void *progress_arg;
+	int (*cancelled)(void);
 };
 
 /**

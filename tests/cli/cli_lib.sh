@@ -7,6 +7,13 @@ fail=0
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
+# scratch: $tmp, a folder removed at exit with $out, and $TKSIM made absolute (tests that cd).
+scratch() {
+	case $TKSIM in /*) ;; *) TKSIM=$(pwd)/$TKSIM ;; esac
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp" "$out"' EXIT
+}
+
 expect() {
 	want=$1 what=$2
 	shift 3

@@ -30,6 +30,13 @@ int tksim_usage_error(const char *cmd, const char *fmt, ...)
 	return 2;
 }
 
+/* Where the input comes from (tools/usage.c): the command line, as far as these tests go. */
+void tksim_get_input(const char **file, unsigned int *line)
+{
+	*file = NULL;
+	*line = 0;
+}
+
 /* Bad `at` lines are refused with a message naming what is wrong; good ones parse exactly. */
 START_TEST(test_text_errors)
 {

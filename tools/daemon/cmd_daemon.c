@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,7 @@
 #include "tools/daemon/daemon_net_opts.h"
 #include "tools/daemon/daemon_report.h"
 #include "tools/options.h"
+#include "tools/process.h"
 #include "tools/scenario/scenario.h"
 #include "tools/scenario/scenario_find.h"
 #include "tools/tksim.h"
@@ -53,7 +55,9 @@ const struct tksim_option cmd_daemon_options[] = {
 	TKSIM_OPT_FLAG("unprivileged", 'u',
 		       "the daemon lacks CAP_SYS_TIME in the simulated kernel"),
 	TKSIM_OPT_ARG("log-interval", 'i', "DUR",
-		      "print the clock's error and frequency this often", NULL),
+		      "print the clock's error and frequency this often (1ms at\n"
+		      "least)",
+		      NULL),
 	TKSIM_OPT_ARG("read-cost", 'r', "DUR", "virtual time one clock read takes", "20ns"),
 	TKSIM_OPT_FLAG("periodic-tick", 't',
 		       "tick every 1/HZ while the daemon waits (default: NOHZ\n"
@@ -69,7 +73,12 @@ const struct tksim_option cmd_daemon_options[] = {
 		       "switch proposed kernel fixes on (tksim bugs --fixes)", NULL),
 	TKSIM_OPT_MORE(TKSIM_OPT_FILE, "csv", 'c', "FILE",
 		       "a time series of the run (docs/output.md), - for stdout", NULL),
-	TKSIM_OPT_ARG("csv-interval", 'C', "DUR", "simulated time between CSV rows", "1s"),
+	TKSIM_OPT_ARG("csv-interval", 'C', "DUR", "simulated time between CSV rows (1ms at least)",
+		      "1s"),
+	TKSIM_OPT_ARG("wall-limit", 'W', "DUR",
+		      "stop the program when it makes no request for DUR of\n"
+		      "wall time (it neither waits nor reads a clock through tksim)",
+		      "30s"),
 	TKSIM_OPT_ENUM("leap", 'L', "insert|delete",
 		       "a leap second at the end of 2026-12-31 (a day on which\n"
 		       "chronyd accepts one); the SHM refclock and the NTP\n"
@@ -84,6 +93,16 @@ const struct tksim_option cmd_daemon_options[] = {
 		      NULL),
 	TKSIM_OPT_HELP('h'),
 	TKSIM_OPT_END,
+};
+
+/* The shortest --log-interval and --csv-interval: each is a stop of virtual time. */
+#define DMN_MIN_INTERVAL_NS (1000 * 1000)
+
+/* How the program's run ended, besides by itself. */
+enum dmn_end {
+	DMN_END_PROGRAM, /* it exited or was killed by its end of the run */
+	DMN_END_WALL, /* --wall-limit: no request for that long */
+	DMN_END_SIGNAL, /* a signal to tksim (INT, TERM, HUP, USR1, USR2) */
 };
 
 struct dmn_opts {
@@ -102,6 +121,7 @@ struct dmn_opts {
 	int leap;
 	u64 before_midnight_ns;
 	u64 csv_interval_ns;
+	u64 wall_limit_ns;
 	char **cmd;
 	struct sim_daemon_net net; /* its servers; the rest is set up by cmd_daemon() */
 	struct tksim_optset set;
@@ -184,6 +204,8 @@ static int daemon_parse_argv(int argc, char **argv, struct dmn_opts *o)
 				return tksim_usage_error(
 					"daemon", "--inject: unknown bug in '%s' (see tksim bugs)",
 					a);
+			if (tksim_refuse_unseen_bugs("daemon", o->bugs))
+				return TKSIM_EXIT_USAGE;
 			break;
 		case 'F':
 			if (sim_fixes_parse(a, &o->cfg.fixes))
@@ -192,8 +214,13 @@ static int daemon_parse_argv(int argc, char **argv, struct dmn_opts *o)
 					"--fix: unknown fix in '%s' (see tksim bugs --fixes)", a);
 			break;
 		case 'i':
-			if (tksim_parse_duration_ns(a, &o->log_interval_ns))
-				return tksim_usage_error("daemon", "bad --log-interval '%s'", a);
+			/* Each interval is a stop of virtual time: 1 ns would be 10^9 a second. */
+			if (tksim_parse_duration_ns(a, &o->log_interval_ns) ||
+			    (o->log_interval_ns && o->log_interval_ns < DMN_MIN_INTERVAL_NS))
+				return tksim_usage_error(
+					"daemon",
+					"--log-interval must be 0 (off) or 1ms at least, not '%s'",
+					a);
 			break;
 		case 'r':
 			if (tksim_parse_duration_ns(a, &o->read_cost_ns) ||
@@ -224,8 +251,15 @@ static int daemon_parse_argv(int argc, char **argv, struct dmn_opts *o)
 					a);
 			break;
 		case 'C':
-			if (tksim_parse_duration_ns(a, &o->csv_interval_ns) || !o->csv_interval_ns)
-				return tksim_usage_error("daemon", "bad --csv-interval '%s'", a);
+			if (tksim_parse_duration_ns(a, &o->csv_interval_ns) ||
+			    o->csv_interval_ns < DMN_MIN_INTERVAL_NS)
+				return tksim_usage_error(
+					"daemon", "--csv-interval must be 1ms at least, not '%s'",
+					a);
+			break;
+		case 'W':
+			if (tksim_parse_duration_ns(a, &o->wall_limit_ns) || !o->wall_limit_ns)
+				return tksim_usage_error("daemon", "bad --wall-limit '%s'", a);
 			break;
 		case 'h':
 			daemon_help();
@@ -254,6 +288,7 @@ static int daemon_parse(int argc, char **argv, struct dmn_opts *o)
 	o->duration_ns = 3600 * NSEC_PER_SEC;
 	o->read_cost_ns = SIM_DAEMON_READ_COST_NS;
 	o->csv_interval_ns = NSEC_PER_SEC;
+	o->wall_limit_ns = 30 * NSEC_PER_SEC;
 	o->set = (struct tksim_optset){ .cmd = "daemon", .table = cmd_daemon_options };
 	if (n > 1 && argv[1][0] != '-') {
 		char path[4096];
@@ -333,20 +368,64 @@ static void daemon_net_setup(struct sim_daemon *d, struct dmn_opts *o)
 	d->net = &o->net;
 }
 
-/* Serve the child until it exits.  Return: its wait status. */
-static int daemon_serve(struct sim_daemon *d, int sock, pid_t pid)
+/*
+ * The program ended for its own reason, or is stopped now: after a signal to tksim, SIGTERM to
+ * its group and a second to go; after --wall-limit, SIGKILL.  Return: its wait status.
+ */
+static int daemon_stop(pid_t pid, enum dmn_end end)
 {
+	int status = 0;
+
+	if (end == DMN_END_SIGNAL) {
+		kill(-pid, SIGTERM);
+		if (!tksim_wait_child(pid, 1.0, &status))
+			return status;
+	}
+	if (end != DMN_END_PROGRAM)
+		kill(-pid, SIGKILL);
+	/* A program that closed its socket and goes on is stopped at the wall limit's end. */
+	if (end == DMN_END_PROGRAM && !tksim_wait_child(pid, 30.0, &status))
+		return status;
+	kill(-pid, SIGKILL);
+	tksim_wait_child(pid, -1, &status);
+	return status;
+}
+
+/*
+ * Serve the child until it exits, --wall-limit passes without a request, or a signal comes to
+ * tksim (@end says which).  Return: its wait status.
+ */
+static int daemon_serve(struct sim_daemon *d, int sock, pid_t pid, u64 wall_limit_ns,
+			enum dmn_end *end)
+{
+	double last = tksim_wall_seconds(), limit = (double)wall_limit_ns * 1e-9;
 	struct tkp_req rq;
 	struct tkp_rep rp;
-	int status;
 
+	*end = DMN_END_PROGRAM;
 	for (;;) {
-		ssize_t n = recv(sock, &rq, sizeof(rq), 0);
+		struct pollfd p = { .fd = sock, .events = POLLIN };
+		int r = poll(&p, 1, 250);
+		ssize_t n;
 
-		if (n < 0 && errno == EINTR)
+		if (tksim_signal_caught()) {
+			*end = DMN_END_SIGNAL;
+			break;
+		}
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r == 0) {
+			if (tksim_wall_seconds() - last < limit)
+				continue;
+			*end = DMN_END_WALL;
+			break;
+		}
+		n = recv(sock, &rq, sizeof(rq), MSG_DONTWAIT);
+		if (n < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
 		if (n != (ssize_t)sizeof(rq))
 			break;
+		last = tksim_wall_seconds();
 		if (rq.op >= TKP_NET_SOCKET) {
 			if (daemon_serve_net(d, sock, &rq))
 				break;
@@ -359,10 +438,37 @@ static int daemon_serve(struct sim_daemon *d, int sock, pid_t pid)
 		if (d->quits > DMN_MAX_QUITS || d->violation[0] || d->tampered[0] || d->refused[0])
 			kill(pid, SIGKILL);
 	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	return status;
+	return daemon_stop(pid, *end);
+}
+
+/*
+ * The program's own end, mapped onto tksim's exit statuses (docs/daemons.md): a program's
+ * status is its own, never a verdict of tksim's, so it is said in words and only 0 passes.
+ */
+static int daemon_program_status(int status, unsigned int quits, const char *name)
+{
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		printf("%s exited with status 0\n", name);
+		return TKSIM_EXIT_OK;
+	}
+	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM && quits) {
+		printf("%s ended by SIGTERM at the end of the run\n", name);
+		return TKSIM_EXIT_OK;
+	}
+	if (WIFEXITED(status)) {
+		printf("%s exited with status %d\n", name, WEXITSTATUS(status));
+		fprintf(stderr,
+			"tksim: daemon: %s exited with status %d (the program's own failure, not a "
+			"verdict)\n",
+			name, WEXITSTATUS(status));
+	} else {
+		int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+
+		printf("%s killed by signal %d\n", name, sig);
+		fprintf(stderr, "tksim: daemon: %s killed by signal %d (%s)\n", name, sig,
+			tksim_signal_name(sig));
+	}
+	return TKSIM_EXIT_USAGE;
 }
 
 /* Build the system, start the program, serve it, report.  Return: the exit status. */
@@ -375,10 +481,13 @@ static int daemon_run(const struct dmn_opts *opts)
 	const char *why;
 	int sv[2], shmid = -1, vvfd = -1, status, err, ret;
 	scmp_filter_ctx filter;
-	pid_t pid;
+	enum dmn_end end;
+	unsigned int left;
+	pid_t pid, parent;
 
-	if (daemon_resolve(o.cmd[0], path, sizeof(path)))
-		return tksim_usage_error("daemon", "%s: command not found", o.cmd[0]);
+	if (daemon_resolve(o.cmd[0], path, sizeof(path), &why))
+		return *o.cmd[0] ? tksim_usage_error("daemon", "%s: %s", o.cmd[0], why)
+				 : tksim_usage_error("daemon", "%s", why);
 	if (daemon_check_elf(path, &why))
 		return tksim_usage_error("daemon", "refusing %s: it %s", path, why);
 	s = sim_system_new(&o.cfg, &err);
@@ -445,10 +554,16 @@ static int daemon_run(const struct dmn_opts *opts)
 		goto out;
 	}
 	fflush(NULL);
+	/* What the program leaves behind (a double fork, setsid) is re-parented to tksim. */
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	parent = getpid();
 	pid = fork();
 	if (pid == 0)
-		daemon_child(sv[1], shmid, o.cmd, path, filter);
+		daemon_child(sv[1], shmid, o.cmd, path, filter, parent);
 	seccomp_release(filter);
+	/* Its own process group, set on both sides of the fork so that neither races. */
+	if (pid > 0)
+		setpgid(pid, pid);
 	daemon_drop_parent();
 	close(sv[1]);
 	if (vvfd >= 0)
@@ -458,10 +573,16 @@ static int daemon_run(const struct dmn_opts *opts)
 		ret = tksim_usage_error("daemon", "fork: %s", strerror(errno));
 		goto out;
 	}
-	status = daemon_serve(&d, sv[0], pid);
+	tksim_signals_catch();
+	status = daemon_serve(&d, sv[0], pid, o.wall_limit_ns, &end);
+	left = tksim_reap_leftovers(pid);
+	tksim_signals_restore();
 	sim_daemon_vvar_sync(&d); /* the reads the program made after its last request */
 	close(sv[0]);
 	daemon_summary(&d, o.cmd[0], o.offset_ns, stdout);
+	if (left)
+		printf("stopped %u process%s %s left behind\n", left, left > 1 ? "es" : "",
+		       o.cmd[0]);
 	if (d.tampered[0]) {
 		fprintf(stderr, "tksim: daemon: %s\n", d.tampered);
 		ret = TKSIM_EXIT_USAGE;
@@ -469,6 +590,10 @@ static int daemon_run(const struct dmn_opts *opts)
 		fprintf(stderr, "tksim: daemon: property violated at t=%" PRIu64 "ns: %s\n",
 			s->now_ns, d.violation);
 		ret = TKSIM_EXIT_VIOLATION;
+	} else if (end == DMN_END_SIGNAL) {
+		fprintf(stderr, "tksim: daemon: interrupted by %s: %s stopped\n",
+			tksim_signal_name(tksim_signal_caught()), o.cmd[0]);
+		ret = TKSIM_EXIT_INTERRUPTED;
 	} else if (d.refused[0]) {
 		fprintf(stderr, "tksim: daemon: %s refused by the preload: %s\n", o.cmd[0],
 			d.refused);
@@ -476,22 +601,34 @@ static int daemon_run(const struct dmn_opts *opts)
 	} else if (!d.hello) {
 		fprintf(stderr, "tksim: daemon: the preload did not start in %s\n", o.cmd[0]);
 		ret = TKSIM_EXIT_USAGE;
-	} else if (WIFEXITED(status)) {
-		ret = WEXITSTATUS(status);
-		printf("%s exited with status %d\n", o.cmd[0], ret);
+	} else if (end == DMN_END_WALL) {
+		fprintf(stderr,
+			"tksim: daemon: %s made no request for %.9g s of wall time (it neither "
+			"waits nor reads a clock through tksim, so virtual time cannot advance): "
+			"stopped\n",
+			o.cmd[0], (double)o.wall_limit_ns * 1e-9);
+		ret = TKSIM_EXIT_USAGE;
 	} else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS) {
 		fprintf(stderr,
 			"tksim: daemon: %s was killed by SIGSYS: tksim's seccomp filter stopped a "
 			"clock syscall made without the preload's handler\n",
 			o.cmd[0]);
 		ret = TKSIM_EXIT_USAGE;
-	} else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM && d.quits) {
-		printf("%s ended by SIGTERM at the end of the run\n", o.cmd[0]);
-		ret = TKSIM_EXIT_OK;
 	} else {
-		printf("%s killed by signal %d\n", o.cmd[0],
-		       WIFSIGNALED(status) ? WTERMSIG(status) : 0);
-		ret = TKSIM_EXIT_VIOLATION;
+		ret = daemon_program_status(status, d.quits, o.cmd[0]);
+	}
+	if (d.csv && d.csv != stdout) {
+		bool bad = ferror(d.csv);
+
+		errno = 0;
+		bad |= fclose(d.csv) != 0;
+		d.csv = NULL;
+		if (bad) {
+			fprintf(stderr, "tksim: daemon: cannot write '%s': %s\n", o.csv_path,
+				strerror(errno ? errno : EIO));
+			if (ret != TKSIM_EXIT_VIOLATION)
+				ret = TKSIM_EXIT_USAGE;
+		}
 	}
 out:
 	if (d.csv && d.csv != stdout)

@@ -9,23 +9,52 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-/* The command's path as execvp() would find it, in @buf. */
-int daemon_resolve(const char *cmd, char *buf, size_t size)
+/* Why @path cannot be run, in words, or NULL when it can. */
+static const char *not_runnable(const char *path)
+{
+	static char why[64];
+	struct stat st;
+
+	if (stat(path, &st))
+		return strerror(errno);
+	if (S_ISDIR(st.st_mode))
+		return "is a directory";
+	if (!S_ISREG(st.st_mode))
+		return "is not a file";
+	if (access(path, X_OK)) {
+		snprintf(why, sizeof(why), "is not executable (mode %04o)",
+			 (unsigned int)(st.st_mode & 07777));
+		return why;
+	}
+	return NULL;
+}
+
+/* The command's path as execvp() would find it, in @buf; else the reason in @why. */
+int daemon_resolve(const char *cmd, char *buf, size_t size, const char **why)
 {
 	const char *path = getenv("PATH");
 
+	*why = "command not found";
+	if (!*cmd) {
+		*why = "an empty command name";
+		return -1;
+	}
 	if (strchr(cmd, '/')) {
 		snprintf(buf, size, "%s", cmd);
-		return access(buf, X_OK);
+		*why = not_runnable(buf);
+		return *why ? -1 : 0;
 	}
+	/* As execvp(): the first PATH entry that holds an executable file of that name. */
 	while (path && *path) {
 		size_t len = strcspn(path, ":");
 
 		snprintf(buf, size, "%.*s/%s", (int)len, path, cmd);
-		if (!access(buf, X_OK))
+		if (!not_runnable(buf))
 			return 0;
 		path += len + (path[len] == ':');
 	}

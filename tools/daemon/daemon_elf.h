@@ -11,9 +11,11 @@
  * @cmd: the command as given
  * @buf: receives the path
  * @size: size of @buf
+ * @why: receives the reason when there is none ("command not found", "is a directory",
+ *       "is not executable (mode 0644)", "an empty command name")
  * Return: 0, or -1 if no executable file was found.
  */
-int daemon_resolve(const char *cmd, char *buf, size_t size);
+int daemon_resolve(const char *cmd, char *buf, size_t size, const char **why);
 
 /**
  * daemon_check_elf() - refuse what the preload cannot see into

@@ -9,8 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
+#include "sim/child.h"
 #include "sim/daemon/daemon_proto.h"
 #include "tools/daemon/daemon_priv.h"
 
@@ -43,6 +45,9 @@ static void daemon_child_env(int sock, int shmid)
 {
 	char buf[32], preload[4096];
 
+	/* The program and what it starts: one group, which tksim stops as one (issue 20). */
+	setpgid(0, 0);
+
 	if (dup2(sock, DMN_FD) < 0)
 		_exit(127);
 	snprintf(buf, sizeof(buf), "%d", DMN_FD);
@@ -66,12 +71,18 @@ static void daemon_child_env(int sock, int shmid)
  * daemon_run() then exits 2.
  */
 __attribute__((noreturn)) void daemon_child(int sock, int shmid, char **cmd, const char *path,
-					    scmp_filter_ctx filter)
+					    scmp_filter_ctx filter, pid_t parent)
 {
 	const char *why;
 
 	daemon_child_env(sock, shmid);
 	why = daemon_drop_child();
+	/*
+	 * After every credential change (changing credentials clears PR_SET_PDEATHSIG, which
+	 * makes the program end when tksim ends, however it ends), before the filter.
+	 */
+	if (!why && sim_child_init(parent))
+		_exit(127);
 	if (!why && seccomp_load(filter))
 		why = "the kernel refused tksim's seccomp filter";
 	if (why) {

@@ -5,6 +5,7 @@
 
 #include <seccomp.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 /* The fd the daemon finds the protocol socket on: high, out of the way of its own. */
 #define DMN_FD 1000
@@ -18,11 +19,12 @@
  * @cmd: argv of the program
  * @path: its resolved path
  * @filter: the seccomp filter (daemon_filter_build()), loaded last before the exec
+ * @parent: tksim's pid, taken before the fork
  *
  * Never returns: exec()s, or _exit()s 126/127 on failure, 126 with a line saying what was
  * left when a privilege could not be dropped.
  */
 __attribute__((noreturn)) void daemon_child(int sock, int shmid, char **cmd, const char *path,
-					    scmp_filter_ctx filter);
+					    scmp_filter_ctx filter, pid_t parent);
 
 #endif /* TKSIM_TOOLS_DAEMON_DAEMON_LAUNCH_H */

@@ -272,11 +272,14 @@ int explain_tick(const struct explain_opts *o)
 	}
 	sim_advance_to(s, explain_at(o, NSEC_PER_SEC) - 1);
 	if (o->idle_ns && o->idle_ns > s->counter.cs.max_idle_ns) {
+		/* The message needs the bound after the system is gone: copy it first. */
+		u64 max_idle_ns = s->counter.cs.max_idle_ns;
+
 		sim_system_free(s);
 		return tksim_usage_error(
 			"explain",
 			"--idle may be at most this clocksource's max_idle_ns, %" PRIu64 " ns",
-			s->counter.cs.max_idle_ns);
+			max_idle_ns);
 	}
 	for (;;) {
 		t_tick = o->idle_ns ? s->now_ns + o->idle_ns : s->next_tick_ns;

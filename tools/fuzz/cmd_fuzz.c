@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "sim/bugs.h"
+#include "sim/child.h"
 #include "sim/fixes.h"
 #include "sim/ops/ops_gen.h"
 #include "sim/ops/ops_seeds.h"
@@ -28,6 +29,7 @@
 #include "tools/parse.h"
 #include "tools/scenario/scenario_ops.h"
 #include "tools/options.h"
+#include "tools/process.h"
 #include "tools/tksim.h"
 
 #define FUZZ_MAX_JOBS 64
@@ -54,6 +56,7 @@ struct fuzz_stats {
 	u64 ops;
 	u64 evals[OP_PROP_NR];
 	u64 findings;
+	u64 unwritten;
 	u64 known;
 	u64 known_bug;
 	char bug_sig[96];
@@ -140,6 +143,8 @@ static int parse_fuzz_opts(int argc, char **argv, struct fuzz_opts *o)
 			if (sim_bugs_parse(optarg, &o->bugs))
 				return tksim_usage_error("fuzz", "unknown bug in '%s' (tksim bugs)",
 							 optarg);
+			if (tksim_refuse_unseen_bugs("fuzz", o->bugs))
+				return TKSIM_EXIT_USAGE;
 			break;
 		case 'F':
 			if (sim_fixes_parse(optarg, &o->fixes))
@@ -202,35 +207,36 @@ static void finding_path(char *buf, size_t n, const char *dir, const char *sig)
 	snprintf(buf + len, n - len, ".scn");
 }
 
-/* Shrink and write one finding; false if another process already wrote this signature. */
+/*
+ * Shrink and write one finding; false if another process already wrote this signature.  The
+ * file is written beside its name and renamed into place, so a killed worker never leaves half
+ * a finding; a finding that could not be written is said on stderr and counted in @st.
+ */
 static bool report_finding(const struct fuzz_opts *o, struct sim_op_list *l,
-			   const struct sim_ops_result *res, u64 seed)
+			   const struct sim_ops_result *res, u64 seed, struct fuzz_stats *st)
 {
 	struct sim_ops_result again;
-	char path[4096];
+	char path[4096], tmp[4200];
 	unsigned int runs;
+	struct stat sb;
 	FILE *f;
-	int fd;
+	int fd, err;
 
 	finding_path(path, sizeof(path), o->out_dir, res->first.sig);
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
-	if (fd < 0 && errno == EEXIST) {
-		struct stat st;
-
-		/* Another process of this run wrote it: a duplicate.  An older file is replaced. */
-		if (stat(path, &st) || st.st_mtime >= o->started)
-			return false;
-		fd = open(path, O_WRONLY | O_TRUNC);
+	/* Another process of this run wrote it: a duplicate.  An older file is replaced. */
+	if (!stat(path, &sb) && sb.st_mtime >= o->started)
+		return false;
+	snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid());
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f) {
+		err = errno;
+		if (fd >= 0)
+			close(fd);
+		goto failed;
 	}
-	if (fd < 0)
-		return true;
 	runs = sim_ops_shrink(l, o->bugs, o->flags, res->first.sig, 4000);
 	sim_ops_run(l, o->bugs, o->flags, &again, NULL);
-	f = fdopen(fd, "w");
-	if (!f) {
-		close(fd);
-		return true;
-	}
 	fprintf(f, "# tksim fuzz finding: %s\n# %s\n", again.first.sig, again.first.why);
 	fprintf(f,
 		"# found with --seed %" PRIu64 ", shrunk in %u runs to %u ops; replay: tksim run "
@@ -240,10 +246,24 @@ static bool report_finding(const struct fuzz_opts *o, struct sim_op_list *l,
 	if (again.first.kind != ORACLE_KNOWN_NONE)
 		fprintf(f, "known-fail\n");
 	scenario_ops_write(f, l, o->bugs);
-	fclose(f);
+	errno = 0;
+	err = fflush(f) || ferror(f) ? (errno ? errno : EIO) : 0;
+	if (fclose(f) && !err)
+		err = errno ? errno : EIO;
+	if (!err && rename(tmp, path))
+		err = errno;
+	if (err) {
+		unlink(tmp);
+		goto failed;
+	}
 	printf("finding: %s\n  %s\n  written to %s (%u ops)\n", again.first.sig, again.first.why,
 	       path, l->n);
 	fflush(stdout);
+	return true;
+failed:
+	fprintf(stderr, "tksim fuzz: cannot write the finding %s to %s: %s\n", res->first.sig, path,
+		strerror(err));
+	st->unwritten++;
 	return true;
 }
 
@@ -261,7 +281,7 @@ static bool account(const struct fuzz_opts *o, struct fuzz_stats *st, struct sim
 		snprintf(st->bug_sig, sizeof(st->bug_sig), "%s", res->known_bug.sig);
 	if (ret != 1)
 		return false;
-	if (report_finding(o, l, res, seed))
+	if (report_finding(o, l, res, seed, st))
 		st->findings++;
 	return o->max_findings && st->findings >= o->max_findings;
 }
@@ -285,6 +305,8 @@ static void fuzz_worker(const struct fuzz_opts *o, unsigned int job, struct fuzz
 		if (o->runs && run >= o->runs)
 			break;
 		if (o->seconds && (run & 15) == 0 && tksim_wall_seconds() >= end)
+			break;
+		if (tksim_signal_caught()) /* one process: the summary so far, exit 130 */
 			break;
 		if (run < nseeds) {
 			/* First the seed corpus, each once (job 0 only: the others mutate it). */
@@ -366,6 +388,7 @@ static void sum_stats(const struct fuzz_stats *st, unsigned int n, struct fuzz_s
 		sum->execs += st[j].execs;
 		sum->ops += st[j].ops;
 		sum->findings += st[j].findings;
+		sum->unwritten += st[j].unwritten;
 		sum->known += st[j].known;
 		sum->known_bug += st[j].known_bug;
 		if (!sum->bug_sig[0])
@@ -395,20 +418,43 @@ static void progress(const struct fuzz_stats *sum, double elapsed)
 		sum->known_bug);
 }
 
-/* Fork the jobs, show progress until they end. */
+/* A signal to tksim: the workers get SIGTERM, two seconds, then SIGKILL; all are reaped. */
+static void stop_jobs(const pid_t *pids, unsigned int n)
+{
+	int status;
+
+	for (unsigned int j = 0; j < n; j++)
+		if (pids[j] > 0)
+			kill(pids[j], SIGTERM);
+	for (unsigned int j = 0; j < n; j++) {
+		if (pids[j] <= 0)
+			continue;
+		if (tksim_wait_child(pids[j], 2.0, &status)) {
+			kill(pids[j], SIGKILL);
+			tksim_wait_child(pids[j], -1, &status);
+		}
+	}
+}
+
+/* Fork the jobs, show progress until they end (or a signal comes: 130). */
 static int run_jobs(const struct fuzz_opts *o, struct fuzz_stats *st, double t0)
 {
-	pid_t pids[FUZZ_MAX_JOBS];
+	pid_t pids[FUZZ_MAX_JOBS], parent = getpid();
 	bool tty = !o->quiet && isatty(STDERR_FILENO);
 	unsigned int running = 0;
 
 	fflush(stdout);
 	for (unsigned int j = 0; j < o->jobs; j++) {
 		pids[j] = fork();
-		if (pids[j] < 0)
+		if (pids[j] < 0) {
+			stop_jobs(pids, j);
 			return tksim_usage_error("fuzz", "cannot start process %u: %s", j,
 						 strerror(errno));
+		}
 		if (pids[j] == 0) {
+			/* It ends when tksim ends, however tksim ends. */
+			if (sim_child_init(parent))
+				_exit(0);
 			fuzz_worker(o, j, &st[j]);
 			fflush(stdout);
 			_exit(0);
@@ -421,8 +467,15 @@ static int run_jobs(const struct fuzz_opts *o, struct fuzz_stats *st, double t0)
 		pid_t p = waitpid(-1, &status, WNOHANG);
 
 		if (p > 0) {
+			for (unsigned int j = 0; j < o->jobs; j++)
+				if (pids[j] == p)
+					pids[j] = 0;
 			running--;
 			continue;
+		}
+		if (tksim_signal_caught()) {
+			stop_jobs(pids, o->jobs);
+			break;
 		}
 		if (p < 0 && errno != EINTR)
 			break;
@@ -448,6 +501,7 @@ int cmd_fuzz(int argc, char **argv)
 		.seed = 1, .jobs = 1, .nr_ops = 32, .max_findings = 1, .out_dir = "."
 	};
 	struct fuzz_stats *st, sum;
+	struct stat sb;
 	char bugs[256], fixes[256];
 	double t0, wall;
 	int ret;
@@ -458,8 +512,12 @@ int cmd_fuzz(int argc, char **argv)
 	ret = parse_fuzz_opts(argc, argv, &o);
 	if (ret)
 		return ret;
-	if (access(o.out_dir, W_OK))
-		return tksim_usage_error("fuzz", "cannot write to --out '%s'", o.out_dir);
+	/* Findings are files in a folder: /dev/full is writable, and no folder. */
+	if (stat(o.out_dir, &sb) || (S_ISDIR(sb.st_mode) && access(o.out_dir, W_OK)))
+		return tksim_usage_error("fuzz", "cannot write to --out '%s': %s", o.out_dir,
+					 strerror(errno));
+	if (!S_ISDIR(sb.st_mode))
+		return tksim_usage_error("fuzz", "--out '%s' is not a folder", o.out_dir);
 	st = mmap(NULL, FUZZ_MAX_JOBS * sizeof(*st), PROT_READ | PROT_WRITE,
 		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (st == MAP_FAILED)
@@ -469,17 +527,31 @@ int cmd_fuzz(int argc, char **argv)
 	sim_fixes_format(o.fixes, fixes, sizeof(fixes));
 	o.started = time(NULL);
 	t0 = tksim_wall_seconds();
+	tksim_signals_catch();
 	if (o.input) {
-		if (access(o.input, R_OK))
+		if (stat(o.input, &sb) || !S_ISDIR(sb.st_mode)) {
+			const char *why;
+			FILE *f = tksim_open_input(o.input, &why);
+
+			if (!f)
+				return tksim_usage_error("fuzz", "cannot read --input '%s': %s",
+							 o.input, why);
+			fclose(f);
+		} else if (access(o.input, R_OK)) {
 			return tksim_usage_error("fuzz", "cannot read --input '%s'", o.input);
+		}
 		o.jobs = 1;
 		fuzz_inputs(&o, &st[0]);
 	} else if (o.jobs == 1 && (o.quiet || !isatty(STDERR_FILENO)))
 		fuzz_worker(&o, 0, &st[0]);
 	else
 		ret = run_jobs(&o, st, t0);
+	tksim_signals_restore();
 	wall = tksim_wall_seconds() - t0;
 	sum_stats(st, o.jobs, &sum);
+	if (tksim_signal_caught())
+		fprintf(stderr, "tksim fuzz: interrupted by %s; the summary so far:\n",
+			tksim_signal_name(tksim_signal_caught()));
 	if (!o.quiet && isatty(STDERR_FILENO))
 		fprintf(stderr, "\r%100s\r", "");
 	printf("tksim fuzz: %" PRIu64 " op lists, %" PRIu64 " ops in %.1f s (%.0f lists/s), "
@@ -497,10 +569,15 @@ int cmd_fuzz(int argc, char **argv)
 		printf("  known kernel bugs recognised %" PRIu64 " times (first %s: %s)\n",
 		       sum.known_bug, sum.bug_sig, k && k->report ? k->report : "--list-known");
 	}
-	printf("  known kernel behaviours seen %" PRIu64 " times; findings %" PRIu64 "\n",
+	printf("  known kernel behaviours seen %" PRIu64 " times; findings %" PRIu64,
 	       sum.known - sum.known_bug, sum.findings);
+	if (sum.unwritten)
+		printf(", %" PRIu64 " not written", sum.unwritten);
+	printf("\n");
 	munmap(st, FUZZ_MAX_JOBS * sizeof(*st));
 	if (ret)
 		return ret;
-	return sum.findings ? TKSIM_EXIT_VIOLATION : TKSIM_EXIT_OK;
+	if (sum.findings)
+		return TKSIM_EXIT_VIOLATION; /* a finding with its evidence wins */
+	return tksim_signal_caught() ? TKSIM_EXIT_INTERRUPTED : TKSIM_EXIT_OK;
 }

@@ -31,6 +31,7 @@
 #include "sim/ops/ops_exec.h"
 #include "tools/options.h"
 #include "tools/scenario/scenario_ops.h"
+#include "tools/process.h"
 #include "tools/tksim.h"
 
 /* More than any input decodes: SIM_OPS_MAX_DECODED ops use a few kB. */
@@ -79,15 +80,22 @@ static void out_path(char *buf, size_t n, const char *dir, const char *in)
  */
 long fuzz_read_input(const char *path, u8 *buf, size_t size)
 {
-	FILE *f = fopen(path, "rb");
+	const char *why;
+	FILE *f = tksim_open_input(path, &why);
 	size_t n;
+	bool err;
 
 	if (!f) {
-		tksim_usage_error("fuzz", "cannot read '%s': %s", path, strerror(errno));
+		tksim_usage_error("fuzz", "cannot read '%s': %s", path, why);
 		return -1;
 	}
 	n = fread(buf, 1, size, f);
+	err = ferror(f);
 	fclose(f);
+	if (err) {
+		tksim_usage_error("fuzz", "cannot read '%s': %s", path, strerror(EIO));
+		return -1;
+	}
 	return (long)n;
 }
 
@@ -170,6 +178,8 @@ int fuzz_decode_main(int argc, char **argv)
 		else if (c == 'F' && sim_fixes_parse(it.value, &fixes))
 			ret = tksim_usage_error("fuzz", "unknown fix in '%s' (tksim bugs --fixes)",
 						it.value);
+		else if (c == 'i' && tksim_refuse_unseen_bugs("fuzz", bugs))
+			ret = TKSIM_EXIT_USAGE;
 	}
 	if (c < 0 || ret)
 		ret = TKSIM_EXIT_USAGE;

@@ -167,9 +167,10 @@ static void tkp_exec_check(const char *path, int depth)
 /* Where execvp() would find @file, checked. */
 static void tkp_exec_check_file(const char *file)
 {
+	const char *why_not;
 	char path[4096];
 
-	if (!daemon_resolve(file, path, sizeof(path)))
+	if (!daemon_resolve(file, path, sizeof(path), &why_not))
 		tkp_exec_check(path, 0);
 }
 

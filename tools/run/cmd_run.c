@@ -202,8 +202,21 @@ static int run_apply_line(int argc, char **argv, void *ctx)
 static int run_at_line(char *rest, void *ctx)
 {
 	struct run_opts *o = ctx;
+	unsigned int n = o->ops.n, *lines;
+	const char *file;
+	unsigned int line;
+	int ret = scenario_ops_line(&o->ops, rest);
 
-	return scenario_ops_line(&o->ops, rest);
+	if (ret || o->ops.n == n)
+		return ret;
+	/* The op's line, for an error found when it runs (a refused idle or suspend). */
+	lines = realloc(o->op_lines, o->ops.n * sizeof(*lines));
+	if (!lines)
+		return tksim_usage_error("run", "out of memory");
+	tksim_get_input(&file, &line);
+	lines[o->ops.n - 1] = line;
+	o->op_lines = lines;
+	return 0;
 }
 
 /*
@@ -219,10 +232,12 @@ static int timeline(struct run_opts *o)
 	if (!o->ops.n)
 		return 0;
 	if (o->nohz_max_ns || o->cs.enabled)
-		return tksim_usage_error("run", "at lines take their gaps and counters as ops: "
-						"not with --nohz or --clocksources");
+		return tksim_opt_error(&o->opts, o->nohz_max_ns ? 'n' : RUN_OPT_CLOCKSOURCES,
+				       "at lines take their gaps and counters as ops: "
+				       "not with --nohz or --clocksources");
 	for (unsigned int i = 0; i < o->ops.n; i++)
-		if (sim_run_calls_add(c, &o->ops.ops[i], sim_op_names[o->ops.ops[i].kind], NULL))
+		if (sim_run_calls_add_at(c, &o->ops.ops[i], sim_op_names[o->ops.ops[i].kind],
+					 o->scn.path, o->op_lines ? o->op_lines[i] : 0))
 			return tksim_usage_error("run", "out of memory");
 	c->timeline = true;
 	if (!tksim_opt_given(&o->opts, 'd'))
@@ -258,10 +273,10 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 		return ret;
 	if (o->json && ((o->csv_path && !strcmp(o->csv_path, "-")) ||
 			(o->trace_path && !strcmp(o->trace_path, "-"))))
-		return tksim_usage_error("run",
-					 "--json and a --csv or --trace on stdout would mix");
+		return tksim_opt_error(&o->opts, 'j',
+				       "--json and a --csv or --trace on stdout would mix");
 	if (o->trace_from_ns > o->trace_to_ns)
-		return tksim_usage_error("run", "--from must not be after --to");
+		return tksim_opt_error(&o->opts, 'U', "--from must not be after --to");
 	ret = timeline(o);
 	if (ret)
 		return ret;
@@ -288,5 +303,6 @@ int cmd_run(int argc, char **argv)
 
 	scenario_free(&o.scn);
 	sim_ops_free(&o.ops);
+	free(o.op_lines);
 	return ret;
 }

@@ -45,19 +45,8 @@ int run_bugs_parse(struct run_bugs *b, int code, const char *arg)
 		if (sim_bugs_parse(arg, &mask))
 			return tksim_usage_error(
 				"run", "unknown bug in --inject '%s' (see `tksim bugs`)", arg);
-		for (unsigned int i = 0; i < sim_nr_bugs; i++) {
-			const struct sim_bug *bug = &sim_bugs[i];
-
-			if ((mask & bug->bit) && bug->concurrent)
-				return tksim_usage_error(
-					"run", "--inject %s: only real threads show it; %s does",
-					bug->name, bug->shows);
-			if ((mask & bug->bit) && bug->side == SIM_BUG_CHECKER)
-				return tksim_usage_error(
-					"run",
-					"--inject %s: it weakens tksim torture's own check; %s",
-					bug->name, bug->shows);
-		}
+		if (tksim_refuse_unseen_bugs("run", mask))
+			return TKSIM_EXIT_USAGE;
 		b->inject = mask;
 		return 0;
 	case RUN_OPT_FIX:
@@ -98,6 +87,13 @@ int run_bugs_start(const struct run_bugs *b, struct sim_system *s, u64 duration_
 	if (b->suspend.d_ns && b->suspend.t_ns >= duration_ns)
 		return tksim_opt_error(opts, RUN_OPT_SUSPEND,
 				       "--suspend begins after the run's end");
+	/* What the kernel computes after such a sleep is wrapped arithmetic no machine reaches. */
+	if (b->suspend.d_ns &&
+	    b->suspend.d_ns / NSEC_PER_SEC + b->suspend.t_ns / NSEC_PER_SEC + 1 >=
+		    (u64)(KTIME_SEC_MAX - ktime_get_real_seconds(&s->k)))
+		return tksim_opt_error(opts, RUN_OPT_SUSPEND,
+				       "--suspend would carry REALTIME past 2262-04-11 "
+				       "(KTIME_SEC_MAX), which the kernel cannot represent");
 	sim_bugs_apply(&s->k, b->inject);
 	sim_fixes_apply(&s->k, b->fix);
 	return 0;

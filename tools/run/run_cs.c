@@ -111,7 +111,7 @@ static int parse_timens(struct run_cs *c, const char *arg)
 	c->timens = true;
 	return 0;
 bad:
-	return tksim_usage_error("run", "bad --timens '%s' (MONO,BOOT offsets: -1h,2d)", arg);
+	return tksim_usage_error("run", "bad --timens '%s' (MONO,BOOT offsets: 1h,2d)", arg);
 }
 
 /**
@@ -144,35 +144,62 @@ int run_cs_parse(struct run_cs *c, int code, const char *arg)
 	}
 }
 
+/* Which clock the kernel refused, and why: the offset must keep it in 0..KTIME_SEC_MAX/2. */
+static int timens_refused(const struct run_cs *c, const struct sim_system *s, int ret,
+			  const struct tksim_optset *opts)
+{
+	struct timespec64 now[2];
+
+	if (ret != -ERANGE)
+		return tksim_opt_error(opts, RUN_OPT_TIMENS, "--timens: the kernel refuses it: %s",
+				       strerror(-ret));
+	ktime_get_ts64(&s->k, &now[0]);
+	ktime_get_boottime_ts64(&s->k, &now[1]);
+	for (int i = 0; i < 2; i++) {
+		s64 sec = now[i].tv_sec + c->ns_off[i].val.tv_sec;
+
+		if (sec < 0)
+			return tksim_opt_error(
+				opts, RUN_OPT_TIMENS,
+				"--timens: %s %lld s + offset %lld s would be negative (the "
+				"kernel refuses it: ERANGE)",
+				i ? "BOOTTIME" : "MONOTONIC", (long long)now[i].tv_sec,
+				(long long)c->ns_off[i].val.tv_sec);
+	}
+	return tksim_opt_error(opts, RUN_OPT_TIMENS,
+			       "--timens: the kernel refuses these offsets (ERANGE: a clock "
+			       "would be negative or too large)");
+}
+
 /**
  * run_cs_start() - attach the clocksources and schedule the counter events
  * @c: the options
  * @s: the booted system
+ * @opts: where each option was given, for errors (the FILE:LINE of a setting)
  *
  * Return: 0 or TKSIM_EXIT_USAGE (reported).
  */
-int run_cs_start(struct run_cs *c, struct sim_system *s)
+int run_cs_start(struct run_cs *c, struct sim_system *s, const struct tksim_optset *opts)
 {
 	if (!c->enabled) {
 		if (c->params.watchdog)
-			return tksim_usage_error("run", "--watchdog needs --clocksources");
+			return tksim_opt_error(opts, RUN_OPT_WATCHDOG,
+					       "--watchdog needs --clocksources");
 	} else if (sim_css_attach(s, &c->css, &c->params)) {
-		return tksim_usage_error("run", "--watchdog %s: not among --clocksources",
-					 c->params.watchdog);
+		return tksim_opt_error(opts, RUN_OPT_WATCHDOG,
+				       "--watchdog %s: not among --clocksources",
+				       c->params.watchdog);
 	}
 	for (unsigned int i = 0; i < c->nr_ev; i++) {
 		if (sim_counter_event(&s->counter, &c->ev[i]))
-			return tksim_usage_error("run", "cannot schedule counter event %u", i + 1);
+			return tksim_opt_error(opts, RUN_OPT_COUNTER_EVENT,
+					       "cannot schedule counter event %u", i + 1);
 	}
 	if (c->timens) {
 		int ret = sim_run_cs_timens(&c->ns, s, c->ns_off);
 
 		if (ret)
-			return tksim_usage_error(
-				"run", "--timens: the kernel refuses these offsets (%s)",
-				ret == -ERANGE ? "ERANGE: a clock would be negative or "
-						 "too large"
-					       : strerror(-ret));
+			return timens_refused(c, s, ret, opts);
 	}
 	return 0;
 }

@@ -49,7 +49,7 @@ enum run_cs_opt {
 		TKSIM_OPT_ARG("timens", RUN_OPT_TIMENS, "MONO,BOOT",                           \
 			      "also read every clock from inside a time namespace\n"           \
 			      "whose MONOTONIC and BOOTTIME offsets are MONO and BOOT\n"       \
-			      "(-1h,2d; as /proc/PID/timens_offsets would set them)",          \
+			      "(1h,2d; as /proc/PID/timens_offsets would set them)",           \
 			      NULL)
 
 /**
@@ -81,7 +81,7 @@ struct run_cs {
 };
 
 int run_cs_parse(struct run_cs *c, int code, const char *arg);
-int run_cs_start(struct run_cs *c, struct sim_system *s);
+int run_cs_start(struct run_cs *c, struct sim_system *s, const struct tksim_optset *opts);
 bool run_cs_raw_exact_checkable(const struct run_cs *c, const struct sim_system *s);
 int run_cs_check(struct run_cs *c, struct sim_system *s, char *why, size_t n);
 void run_cs_summary(const struct run_cs *c, struct sim_system *s);

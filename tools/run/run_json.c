@@ -119,6 +119,12 @@ void run_print_json(FILE *f, struct sim_system *s, const struct sim_ntpd *d,
 	} else {
 		json_knull(&j, "violation");
 	}
+	json_kbool(&j, "interrupted", r->signal != NULL);
+	if (r->signal)
+		json_kstr(&j, "signal", r->signal);
+	else
+		json_knull(&j, "signal");
+	json_kstr(&j, "outcome", r->violation ? "violated" : r->signal ? "interrupted" : "held");
 	json_kdbl(&j, "wall_s", r->wall_s);
 	json_finish(&j);
 }

@@ -16,6 +16,7 @@
  * @wall_s:       wall-clock seconds the run took (the only host-dependent number)
  * @violation:    the violated property in words, or NULL when all held
  * @violation_ns: the simulated time of the violation
+ * @signal:       the signal that interrupted the run ("SIGTERM"), or NULL
  * @calls:        the timed calls and their results
  */
 struct run_result {
@@ -24,6 +25,7 @@ struct run_result {
 	double wall_s;
 	const char *violation;
 	u64 violation_ns;
+	const char *signal;
 	const struct sim_run_calls *calls;
 };
 

@@ -2,24 +2,54 @@
 // tksim's own: `tksim run`'s loop: the system built, run to the end with every check (see
 // tools/run/run_opts.h).
 #include <inttypes.h>
-#include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "sim/trace.h"
 #include "tools/run/run_json.h"
 #include "tools/run/run_opts.h"
 #include "sim/run/run_step.h"
+#include "tools/process.h"
 #include "tools/scenario/scenario_ops.h"
 #include "tools/tksim.h"
 
-/* SIGINT: the loop ends after the current row, the summary so far is printed, exit 130. */
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
+/* Two outputs that are one file: each would overwrite the other's lines. */
+static bool same_file(FILE *a, FILE *b)
 {
-	(void)sig;
-	interrupted = 1;
+	struct stat sa, sb;
+
+	return !fstat(fileno(a), &sa) && !fstat(fileno(b), &sb) && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+/*
+ * An op of the timeline the executor refused to carry out: a usage error at its line (the
+ * kernel never sees such an input), not a verdict.
+ */
+static int refused_op(const struct sim_run_call *c, const struct sim_system *s)
+{
+	char d[48];
+	int ret;
+
+	tksim_format_time_ns(d, sizeof(d), c->op.a);
+	tksim_set_input(c->file, c->line);
+	if (c->op.kind == SIM_OP_IDLE)
+		ret = tksim_usage_error(
+			"run",
+			"idle %s: a NOHZ idle is at most %u gaps of max_idle_ns (%.1f d on this "
+			"clocksource); split it or use ticks",
+			d, SIM_OPS_MAX_TICKS,
+			(double)s->counter.cs.max_idle_ns * SIM_OPS_MAX_TICKS / 86400e9);
+	else if (c->op.kind == SIM_OP_SUSPEND)
+		ret = tksim_usage_error("run",
+					"suspend %s would carry REALTIME past 2262-04-11 "
+					"(KTIME_SEC_MAX), which the kernel cannot represent",
+					d);
+	else
+		ret = tksim_usage_error("run", "%s failed: %s", c->name, strerror(-c->ret));
+	tksim_set_input(NULL, 0);
+	return ret;
 }
 
 /**
@@ -39,7 +69,7 @@ int run_simulate(struct run_opts *o)
 	char why[256];
 	double t0, next_progress;
 	u64 next_csv = 0;
-	int ret, err;
+	int ret, err, sig;
 	bool progress, to_stdout, violated;
 
 	s = run_m32_system_new(&o->m32, &o->cfg, &err);
@@ -60,13 +90,14 @@ int run_simulate(struct run_opts *o)
 		goto out_free;
 	}
 	if (o->nohz_max_ns && o->cs.enabled) {
-		ret = tksim_usage_error("run", "--nohz and --clocksources do not go together yet");
+		ret = tksim_opt_error(&o->opts, RUN_OPT_CLOCKSOURCES,
+				      "--nohz and --clocksources do not go together yet");
 		goto out_free;
 	}
 	o->ntp.calls.known_fail = o->bugs.known_fail;
 	ret = run_ntp_start(&o->ntp, &ntpd, s);
 	if (!ret)
-		ret = run_cs_start(&o->cs, s);
+		ret = run_cs_start(&o->cs, s, &o->opts);
 	if (!ret)
 		ret = run_bugs_start(&o->bugs, s, o->duration_ns, &o->opts);
 	if (ret)
@@ -76,6 +107,11 @@ int run_simulate(struct run_opts *o)
 	if ((o->csv_path && !csv) || (o->trace_path && !trace)) {
 		ret = tksim_usage_error("run", "cannot write '%s'",
 					o->csv_path && !csv ? o->csv_path : o->trace_path);
+		goto out_close;
+	}
+	if (csv && trace && same_file(csv, trace)) {
+		ret = tksim_opt_error(&o->opts, 'T', "--csv and --trace name the same file '%s'",
+				      o->trace_path);
 		goto out_close;
 	}
 	run_trace_size_warning(o);
@@ -92,14 +128,17 @@ int run_simulate(struct run_opts *o)
 	t0 = tksim_wall_seconds();
 	next_progress = t0 + 0.25;
 	ret = TKSIM_EXIT_OK;
-	interrupted = 0;
-	signal(SIGINT, on_sigint);
+	/*
+	 * INT, TERM, HUP, USR1, USR2: the loop ends after the current row, the summary so far
+	 * is printed, exit 130.
+	 */
+	tksim_signals_catch();
 
 	/* A timeline's ops all run, also those an earlier gap or stall has passed. */
 	while ((s->now_ns < o->duration_ns ||
 		(o->ntp.calls.timeline &&
 		 sim_run_calls_next_ns(&o->ntp.calls) <= o->duration_ns)) &&
-	       !interrupted) {
+	       !tksim_signal_caught()) {
 		/* Run to a random instant of the next tick (sim/run/run_step.c). */
 		violated = sim_run_step(s, &ntpd, &o->ntp.calls, &rng, o->duration_ns,
 					o->nohz_max_ns, why, sizeof(why)) ||
@@ -119,6 +158,10 @@ int run_simulate(struct run_opts *o)
 				       oracle_check_instant(s, &mono, &st, why, sizeof(why))) ||
 		    run_cs_check(&o->cs, s, why, sizeof(why)) ||
 		    run_m32_check(&o->m32, s, why, sizeof(why))) {
+			if (o->ntp.calls.refused) {
+				ret = refused_op(o->ntp.calls.refused, s);
+				break;
+			}
 			if (!o->json)
 				printf("VIOLATION at %.9f s (seed %" PRIu64 "): %s\n",
 				       (double)s->now_ns * 1e-9, o->seed, why);
@@ -140,12 +183,16 @@ int run_simulate(struct run_opts *o)
 			next_progress += 0.25;
 		}
 	}
-	signal(SIGINT, SIG_DFL);
+	tksim_signals_restore();
 	if (progress)
 		fprintf(stderr, "\r%60s\r", "");
-	if (interrupted) {
-		fprintf(stderr, "tksim run: interrupted at %.3f simulated s; the summary so far:\n",
-			(double)s->now_ns * 1e-9);
+	if (ret == TKSIM_EXIT_USAGE)
+		goto out_close;
+	sig = tksim_signal_caught();
+	if (sig) {
+		fprintf(stderr,
+			"tksim run: interrupted by %s at %.3f simulated s; the summary so far:\n",
+			tksim_signal_name(sig), (double)s->now_ns * 1e-9);
 		if (ret == TKSIM_EXIT_OK)
 			ret = TKSIM_EXIT_INTERRUPTED;
 	}
@@ -153,8 +200,9 @@ int run_simulate(struct run_opts *o)
 		struct run_result r = { .seed = o->seed,
 					.st = &st,
 					.wall_s = tksim_wall_seconds() - t0,
-					.violation = ret ? why : NULL,
+					.violation = ret == TKSIM_EXIT_VIOLATION ? why : NULL,
 					.violation_ns = s->now_ns,
+					.signal = sig ? tksim_signal_name(sig) : NULL,
 					.calls = &o->ntp.calls };
 
 		run_print_json(stdout, s, &ntpd, &r);

@@ -96,7 +96,7 @@ int run_m32_start(struct run_m32 *m, struct sim_system *s)
 	ret = sim_run_m32_spawn(&m->r, s, why, sizeof(why));
 	if (!ret)
 		return 0;
-	if (ret == -ENOENT || ret == -ENOEXEC) {
+	if (ret == -ENOENT || ret == -ENOEXEC || ret == -ETIMEDOUT) {
 		fprintf(stderr, "tksim run: skipped: --m32-readers: %s\n", why);
 		return TKSIM_EXIT_SKIP;
 	}

@@ -169,6 +169,8 @@ int run_ntp_parse_settimeofday(struct sim_op *op, const char *arg)
 	s64 sec;
 	long nsec = 0;
 
+	/* Every field the executor reads must be set: op->user decides the privilege. */
+	*op = (struct sim_op){ .kind = SIM_OP_CLOCK_SETTIME, .clock = TK_CLOCK_REALTIME };
 	if (split_time(arg, &op->t_ns, &spec))
 		goto bad;
 	dot = strchr(spec, '.');
@@ -193,8 +195,6 @@ int run_ntp_parse_settimeofday(struct sim_op *op, const char *arg)
 		for (; digits < 9; digits++)
 			nsec *= 10;
 	}
-	op->kind = SIM_OP_CLOCK_SETTIME;
-	op->clock = TK_CLOCK_REALTIME;
 	op->a = sec;
 	op->b = nsec;
 	return 0;

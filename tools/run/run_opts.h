@@ -41,6 +41,7 @@
  * @bugs:            the injected bugs (tools/run/run_bugs.h)
  * @scn:             the scenario file, whose text the option values point into
  * @ops:             the scenario's `at` lines (tools/scenario/scenario_ops.c)
+ * @op_lines:        the line of each of @ops in the scenario (@scn's path), for errors
  * @opts:            where each option was given, for errors
  */
 struct run_opts {
@@ -60,6 +61,7 @@ struct run_opts {
 	struct run_bugs bugs;
 	struct scenario scn;
 	struct sim_op_list ops;
+	unsigned int *op_lines;
 	struct tksim_optset opts;
 };
 

@@ -7,36 +7,29 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "tools/process.h"
 #include "tools/tksim.h"
 
 /* Scenario files are small; a larger file is certainly not one. */
 #define SCENARIO_MAX_BYTES (1 << 20)
 
-static char *read_file(const char *path, size_t *len)
+static char *read_file(const char *path, size_t *len, const char **why)
 {
-	FILE *f = fopen(path, "rb");
-	struct stat st;
+	FILE *f = tksim_open_input(path, why);
 	char *buf;
 	size_t n;
 	int err;
 
 	if (!f)
 		return NULL;
-	/* A directory opens, then reads as nothing: an empty scenario it is not. */
-	if (fstat(fileno(f), &st) || S_ISDIR(st.st_mode)) {
-		fclose(f);
-		errno = EISDIR;
-		return NULL;
-	}
 	buf = malloc(SCENARIO_MAX_BYTES + 1);
 	n = buf ? fread(buf, 1, SCENARIO_MAX_BYTES + 1, f) : 0;
 	err = !buf ? ENOMEM : ferror(f) ? EIO : n > SCENARIO_MAX_BYTES ? EFBIG : 0;
 	fclose(f);
 	if (err) {
 		free(buf);
-		errno = err;
+		*why = strerror(err);
 		return NULL;
 	}
 	buf[n] = '\0';
@@ -110,11 +103,16 @@ int scenario_apply(struct scenario *sc, const char *path, const char *cmd, scena
 	size_t len;
 	char *p;
 	int ret = 0;
+	const char *why;
 
-	sc->text = read_file(path, &len);
+	sc->text = read_file(path, &len, &why);
 	if (!sc->text)
-		return tksim_usage_error(cmd, "cannot read scenario '%s': %s", path,
-					 strerror(errno));
+		return tksim_usage_error(cmd, "cannot read scenario '%s': %s", path, why);
+	/* Errors found after the file is read name it: the copy lives as long as the text. */
+	sc->path = strdup(path);
+	if (!sc->path)
+		return tksim_usage_error(cmd, "out of memory");
+	path = sc->path;
 	if (memchr(sc->text, '\0', len)) {
 		tksim_set_input(path, 1);
 		ret = tksim_usage_error(cmd, "not a text file");
@@ -142,5 +140,7 @@ int scenario_apply(struct scenario *sc, const char *path, const char *cmd, scena
 void scenario_free(struct scenario *sc)
 {
 	free(sc->text);
+	free(sc->path);
 	sc->text = NULL;
+	sc->path = NULL;
 }

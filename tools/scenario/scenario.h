@@ -34,12 +34,14 @@ typedef int scenario_line_fn(char *rest, void *ctx);
 /**
  * struct scenario - a loaded file; the option values point into @text
  * @text: the file's contents, split in place; freed by scenario_free()
+ * @path: the file's name, kept as long as @text (the FILE of later errors)
  * @at:   handler of the lines whose first word is "at" (a timeline of
  *        operations), registered by the command before scenario_apply();
  *        NULL: such a line is an unknown setting
  */
 struct scenario {
 	char *text;
+	char *path;
 	scenario_line_fn *at;
 };
 

@@ -232,6 +232,9 @@ static int parse_arg(struct sim_op *op, const struct sim_op_arg *arg, char **p)
 		if (!w || sim_bugs_parse(w, &mask))
 			return bad("%s: '%s' is not a list of bugs (see tksim bugs)", name,
 				   w ? w : "");
+		/* A timeline is deterministic: it would say "all held" for a bug it cannot see. */
+		if (tksim_refuse_unseen_bugs("run", mask))
+			return TKSIM_EXIT_USAGE;
 		sim_op_arg_set(op, arg, (s64)mask);
 		return 0;
 	}

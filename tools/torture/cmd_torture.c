@@ -19,6 +19,7 @@
 #include "sim/bugs.h"
 #include "sim/fixes.h"
 #include "tools/torture/cmd_torture_cli.h"
+#include "tools/process.h"
 #include "tools/tksim.h"
 
 /* `tksim torture --json`: the run, then one object; the same statuses as the text. */
@@ -26,7 +27,11 @@ static int torture_json(struct cmd_torture_cli *cli)
 {
 	struct torture_result r;
 	char why[128];
-	int ret = torture_run(&cli->o, &r);
+	int ret;
+
+	tksim_signals_catch();
+	ret = torture_run(&cli->o, &r);
+	tksim_signals_restore();
 
 	if (cli->o.progress)
 		fprintf(stderr, "\r%60s\r", "");
@@ -40,6 +45,11 @@ static int torture_json(struct cmd_torture_cli *cli)
 		/* No rates to report: the run never started. */
 		cmd_torture_print_json(cli, NULL, "fail", r.report);
 		ret = TKSIM_EXIT_VIOLATION;
+	} else if (!r.violated && tksim_signal_caught()) {
+		snprintf(why, sizeof(why), "interrupted by %s",
+			 tksim_signal_name(tksim_signal_caught()));
+		cmd_torture_print_json(cli, &r, "interrupted", why);
+		ret = TKSIM_EXIT_INTERRUPTED;
 	} else {
 		cmd_torture_print_json(cli, &r, r.violated ? "fail" : "pass", NULL);
 		ret = r.violated ? TKSIM_EXIT_VIOLATION : TKSIM_EXIT_OK;
@@ -73,6 +83,8 @@ int cmd_torture(int argc, char **argv)
 		cli.o.progress_arg = &tick;
 	}
 	cli.o.replay = cli.replay;
+	/* INT, TERM, HUP, USR1, USR2 end the run early: the results so far, exit 130. */
+	cli.o.cancelled = tksim_signal_caught;
 	if (!sim_tsc_insn_supported(cli.o.insn)) {
 		char why[96];
 
@@ -99,7 +111,9 @@ int cmd_torture(int argc, char **argv)
 	       bugs, cli.o.fixes ? ", fix " : "", cli.o.fixes ? fixes : "", cli.o.seed);
 	printf("# checks %s; %s\n", checks, cli.replay);
 
+	tksim_signals_catch();
 	ret = torture_run(&cli.o, &r);
+	tksim_signals_restore();
 	if (cli.o.progress)
 		fprintf(stderr, "\r%60s\r", "");
 	if (ret == -EOPNOTSUPP || ret == -ENODEV) {
@@ -129,6 +143,11 @@ int cmd_torture(int argc, char **argv)
 		fputs(r.report, stdout);
 		printf("FAIL: a property was violated\n");
 		ret = TKSIM_EXIT_VIOLATION;
+	} else if (tksim_signal_caught()) {
+		printf("INTERRUPTED by %s: the properties held so far; the litmus tests did not "
+		       "run\n",
+		       tksim_signal_name(tksim_signal_caught()));
+		ret = TKSIM_EXIT_INTERRUPTED;
 	} else {
 		printf("PASS: all properties held\n");
 		ret = TKSIM_EXIT_OK;

@@ -66,8 +66,8 @@ static void json_litmus(struct json *j, const struct cmd_torture_cli *cli,
  * cmd_torture_print_json() - the run as one JSON object on stdout
  * @cli:    the command line
  * @r:      the results, or NULL when the run did not happen
- * @result: "pass", "fail" or "skip"
- * @why:    why it was skipped, or NULL
+ * @result: "pass", "fail", "interrupted" or "skip"
+ * @why:    why it was skipped or interrupted, or NULL
  */
 void cmd_torture_print_json(const struct cmd_torture_cli *cli, const struct torture_result *r,
 			    const char *result, const char *why)

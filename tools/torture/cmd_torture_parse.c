@@ -212,6 +212,36 @@ static int vdso_rule(struct cmd_torture_cli *cli, int rule)
 	return 0;
 }
 
+/*
+ * --window N spins cpu_relax() N times inside every vvar write section: more than half a tick
+ * of them and the writer holds the seqcount odd most of the time, the readers read nothing
+ * (the litmus tests see no samples) and the run lasts far beyond --seconds.  The spin's cost
+ * is measured here (the fastest of five rounds of 1000, so that a preemption does not count).
+ */
+static int window_fits(const struct torture_opts *o)
+{
+	double spin_s = 1.0, tick_s = 1.0 / o->hz;
+
+	for (int round = 0; round < 5; round++) {
+		double t0 = tksim_wall_seconds(), t;
+
+		for (int i = 0; i < 1000; i++)
+			cpu_relax();
+		t = (tksim_wall_seconds() - t0) / 1000;
+		if (t < spin_s)
+			spin_s = t;
+	}
+	if (spin_s * o->window_spin <= tick_s / 2)
+		return 0;
+	return tksim_usage_error(
+		"torture",
+		"--window %u: the spins take about %.3f ms here (%.1f ns each), "
+		"more than half a tick at --hz %u (%.3f ms): the writer would hold "
+		"the seqcount odd and the readers would read nothing",
+		o->window_spin, spin_s * o->window_spin * 1e3, spin_s * 1e9, o->hz,
+		tick_s / 2 * 1e3);
+}
+
 /**
  * cmd_torture_parse() - read `tksim torture`'s options
  * @argc: argument count (argv[0] is "torture")
@@ -226,7 +256,7 @@ int cmd_torture_parse(int argc, char **argv, struct cmd_torture_cli *cli)
 	struct tksim_optiter it;
 	const char *optarg; /* the option's value, named as getopt's was */
 	struct torture_opts *o = &cli->o;
-	bool synthetic_opt = false, seconds = false, iterations = false;
+	bool synthetic_opt = false, checks_given = false, seconds = false, iterations = false;
 	int rule = -1; /* --vdso-rule: -1 not given, 0 generic, 1 x86 */
 	u64 v;
 	int c, ret;
@@ -366,6 +396,7 @@ int cmd_torture_parse(int argc, char **argv, struct cmd_torture_cli *cli)
 		case 'K':
 			if (parse_list(optarg, TORTURE_NAMES(check), &o->checks) || !o->checks)
 				return tksim_usage_error("torture", "bad --checks '%s'", optarg);
+			checks_given = true;
 			break;
 		case 'L': {
 			u32 m;
@@ -424,6 +455,24 @@ int cmd_torture_parse(int argc, char **argv, struct cmd_torture_cli *cli)
 			(unsigned long long)(o->litmus_ns / NSEC_PER_MSEC),
 			(double)(o->litmus_ns * LITMUS_NR * 3) * 1e-9, LITMUS_NR,
 			(double)o->duration_ns * 1e-9);
+	/*
+	 * --jitter moves each CPU's counter offset by up to +-J cycles at every tick
+	 * (sim_tsc_counter_jitter()): two back-to-back reads on one CPU can see the counter
+	 * itself go back.  The inconsistency check would then report the simulated hardware,
+	 * which no kernel rates as a clocksource, not the kernel's code: refused when asked
+	 * for, left out of the default set.
+	 */
+	if (o->synth.jitter && (o->checks & TORTURE_CHECK_INCONSISTENCY)) {
+		if (checks_given)
+			return tksim_usage_error(
+				"torture",
+				"--checks inconsistency with --jitter: jitter moves a CPU's own "
+				"counter back between two of its reads, which the check would "
+				"report as the kernel's; drop one of them");
+		o->checks &= ~TORTURE_CHECK_INCONSISTENCY;
+	}
+	if (o->window_spin && (ret = window_fits(o)))
+		return ret;
 	if (synthetic_opt && o->counter != TORTURE_COUNTER_SYNTHETIC)
 		return tksim_usage_error("torture",
 					 "--insn, --freq, --bits, --start, --skew, --jitter and "
