@@ -164,6 +164,8 @@ static int sim_run_one(struct sim_run_calls *rc, struct sim_run_call *c, struct 
 	if (rc->timeline) {
 		found = sim_ops_exec_op(rc->exec, &c->op, rc->next, &c->ret);
 		c->done = true;
+		if (!found && !sim_op_kinds[k].call && c->ret < 0)
+			goto refused;
 		goto out;
 	}
 	/* The ticks since the executor's last op were the run's to check. */
@@ -177,11 +179,8 @@ static int sim_run_one(struct sim_run_calls *rc, struct sim_run_call *c, struct 
 		found = sim_ops_exec_op(rc->exec, &c->op, rc->next, &c->ret);
 		c->done = true;
 		/* Only a call fails as the kernel does; any other op refused ends the run. */
-		if (!found && !sim_op_kinds[k].call && c->ret < 0) {
-			rc->refused = c;
-			snprintf(why, n, "%s refused", c->name);
-			return -1;
-		}
+		if (!found && !sim_op_kinds[k].call && c->ret < 0)
+			goto refused;
 		if (call && sim_run_unmoved_end(s, before, why, n))
 			return -1;
 	}
@@ -189,6 +188,11 @@ out:
 	if (!found)
 		return 0;
 	snprintf(why, n, "%s: %s", rc->res.first.sig, rc->res.first.why);
+	return -1;
+refused:
+	/* Only a call fails as the kernel does; any other op refused ends the run. */
+	rc->refused = c;
+	snprintf(why, n, "%s refused", c->name);
 	return -1;
 }
 
