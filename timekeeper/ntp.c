@@ -15,6 +15,7 @@
 #include "timekeeper/ntp.h"
 
 #include "timekeeper/adjtimex.h"
+#include "timekeeper/version.h"
 #include "vdso/bug_bits.h"
 
 /* clamp(): @v limited to [@lo, @hi]. */
@@ -87,6 +88,7 @@ void ntp_init(struct ntp_data *ntp, unsigned int hz)
 		.time_maxerror = NTP_PHASE_LIMIT,
 		.time_esterror = NTP_PHASE_LIMIT,
 		.ntp_next_leap_sec = TIME64_MAX,
+		.vdiffs = tk_profile_vdiffs(TK_PROFILE_LATEST),
 	};
 	ntp_clear(ntp);
 }
@@ -193,7 +195,8 @@ int second_overflow(struct ntp_data *ntp, time64_t secs)
 	int leap = ntp_leap_state(ntp, secs);
 	s64 delta;
 
-	ntp->time_maxerror += MAXFREQ / NSEC_PER_USEC;
+	/* Wrapping, as the kernel's long did before the v6.11 clamp of what adjtimex sets. */
+	ntp->time_maxerror = (long)((unsigned long)ntp->time_maxerror + MAXFREQ / NSEC_PER_USEC);
 	if (ntp->time_maxerror > NTP_PHASE_LIMIT) {
 		ntp->time_maxerror = NTP_PHASE_LIMIT;
 		ntp->time_status |= STA_UNSYNC;
@@ -340,16 +343,28 @@ static void process_adjtimex_modes(struct ntp_data *ntp, const struct tk_timex *
 		ntp->time_freq = clamp_s64(txc->freq * PPM_SCALE, -MAXFREQ_SCALED, MAXFREQ_SCALED);
 	}
 
+	/* Before v6.11 (TKV_NTP_CLAMP_ERRORS) the values were stored as given. */
 	if (txc->modes & ADJ_MAXERROR)
-		ntp->time_maxerror = (long)clamp_s64(txc->maxerror, 0, NTP_PHASE_LIMIT);
+		ntp->time_maxerror = tkv_has(ntp->vdiffs, TKV_NTP_CLAMP_ERRORS)
+					     ? (long)clamp_s64(txc->maxerror, 0, NTP_PHASE_LIMIT)
+					     : (long)txc->maxerror;
 	if (txc->modes & ADJ_ESTERROR)
-		ntp->time_esterror = (long)clamp_s64(txc->esterror, 0, NTP_PHASE_LIMIT);
+		ntp->time_esterror = tkv_has(ntp->vdiffs, TKV_NTP_CLAMP_ERRORS)
+					     ? (long)clamp_s64(txc->esterror, 0, NTP_PHASE_LIMIT)
+					     : (long)txc->esterror;
 
 	if (txc->modes & ADJ_TIMECONST) {
-		ntp->time_constant = (long)clamp_s64(txc->constant, 0, MAXTC);
+		/*
+		 * v6.11 (TKV_NTP_CONSTANT_SAFE) clamps before adding 4; before, the
+		 * sum wrapped for a constant near LONG_MAX and the clamp gave 0.
+		 */
+		if (tkv_has(ntp->vdiffs, TKV_NTP_CONSTANT_SAFE))
+			ntp->time_constant = (long)clamp_s64(txc->constant, 0, MAXTC);
+		else
+			ntp->time_constant = (long)txc->constant;
 		/* In us mode the constant is 4 smaller (ntpd's convention). */
 		if (!(ntp->time_status & STA_NANO))
-			ntp->time_constant += 4;
+			ntp->time_constant = (long)((unsigned long)ntp->time_constant + 4);
 		ntp->time_constant = (long)clamp_s64(ntp->time_constant, 0, MAXTC);
 	}
 

@@ -76,6 +76,10 @@
  * @nr_second_overflow: tksim's own: second_overflow() calls, for the oracle's
  *                     once-per-accumulated-second property (sim/ops/oracle_ops.c)
  * @leap_sum:          tksim's own: sum of the leaps second_overflow() returned
+ * @vdiffs:            tksim's own: the named differences of the kernel's version
+ *                     profile (timekeeper/version.h), for the tests NTP's code makes;
+ *                     the latest release's after ntp_init(), the profile's after
+ *                     tk_profile_apply()
  */
 struct ntp_data {
 	unsigned int hz;
@@ -95,6 +99,7 @@ struct ntp_data {
 	time64_t ntp_next_leap_sec;
 	u64 nr_second_overflow;
 	s64 leap_sum;
+	u32 vdiffs;
 };
 
 /** shift_right() - arithmetic shift that rounds negative values toward zero, as ntp.c's macro. */

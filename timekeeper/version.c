@@ -15,6 +15,28 @@
  * shortlogs); a subject without a verified id says "commit not found".
  */
 const struct tk_vdiff_desc tk_vdiffs[TKV_NR] = {
+	[TKV_NTP_CLAMP_ERRORS] = {
+		.id = TKV_NTP_CLAMP_ERRORS,
+		.name = "ntp-clamp-errors",
+		.since = TK_PROFILE_6_12,
+		.release = "v6.11",
+		.commit = "87d571d6fb77 ntp: Clamp maxerror and esterror to operating range",
+		.what = "adjtimex clamps ADJ_MAXERROR and ADJ_ESTERROR to 0..NTP_PHASE_LIMIT, "
+			"where they were stored as given (and maxerror could wrap)",
+		.bug = 0,
+		.stable = "4.19.y to 6.10.y (6.1.y has it)",
+	},
+	[TKV_NTP_CONSTANT_SAFE] = {
+		.id = TKV_NTP_CONSTANT_SAFE,
+		.name = "ntp-constant-safe",
+		.since = TK_PROFILE_6_12,
+		.release = "v6.11",
+		.commit = "06c03c8edce3 ntp: Safeguard against time_constant overflow",
+		.what = "adjtimex clamps ADJ_TIMECONST before adding 4 in us mode, where a "
+			"constant near LONG_MAX wrapped and was clamped to 0",
+		.bug = 0,
+		.stable = "5.4.y to 6.10.y (6.1.y has it)",
+	},
 	[TKV_DELTA_OVERFLOW_SAFE] = {
 		.id = TKV_DELTA_OVERFLOW_SAFE,
 		.name = "delta-overflow-safe",
@@ -212,7 +234,7 @@ u64 tk_profile_bugs(enum tk_profile p)
  * @k: the kernel; no reader may be using it yet
  * @p: the profile
  *
- * Sets @k->profile and @k->vdiffs, and switches on the bug bits the profile
+ * Sets @k->profile and @k->vdiffs (and NTP's copy), and switches on the bug bits the profile
  * implies: the writer's in @k->bugs, the reader's in the vvar page.  Bits
  * already on stay on (an --inject on top of a profile).
  */
@@ -222,6 +244,7 @@ void tk_profile_apply(struct tk_kernel *k, enum tk_profile p)
 
 	k->profile = tk_profile_resolve(p);
 	k->vdiffs = tk_profile_vdiffs(p);
+	k->ntp.vdiffs = k->vdiffs;
 	k->bugs |= bugs & BUG_WRITER_MASK;
 	WRITE_ONCE(k->vdata.arch_data.bugs,
 		   READ_ONCE(k->vdata.arch_data.bugs) | (bugs & BUG_READER_MASK));

@@ -59,6 +59,10 @@ enum tk_profile {
 
 /**
  * enum tk_vdiff - the named differences, oldest release first
+ * @TKV_NTP_CLAMP_ERRORS:      v6.11: adjtimex clamps maxerror and esterror to
+ *                             0..NTP_PHASE_LIMIT (before: stored as given)
+ * @TKV_NTP_CONSTANT_SAFE:     v6.11: adjtimex clamps the time constant before adding 4
+ *                             (before: the sum wrapped near LONG_MAX)
  * @TKV_DELTA_OVERFLOW_SAFE:   v6.10: the vDSO multiplies a delta past max_cycles in 128 bits
  *                             (before: bug delta-overflow-pre-6.10)
  * @TKV_NEG_MOTION_MAX_DELTA:  v6.13: the tick's negative-motion cut-off is max_raw_delta
@@ -76,6 +80,8 @@ enum tk_profile {
  * @TKV_NR:                    the number of differences
  */
 enum tk_vdiff {
+	TKV_NTP_CLAMP_ERRORS,
+	TKV_NTP_CONSTANT_SAFE,
 	TKV_DELTA_OVERFLOW_SAFE,
 	TKV_NEG_MOTION_MAX_DELTA,
 	TKV_NTP_OFFSET_DIV_S64,

@@ -92,6 +92,49 @@ START_TEST(test_implied_bugs)
 }
 END_TEST
 
+/* ntp-clamp-errors: a negative maxerror and a huge esterror, read back. */
+START_TEST(test_ntp_clamp_errors)
+{
+	static const enum tk_profile ps[] = { TK_PROFILE_6_12, TK_PROFILE_6_1 };
+
+	for (size_t i = 0; i < 2; i++) {
+		struct sim_system *s = profile_system(ps[i]);
+		struct tk_timex tx = { .modes = ADJ_MAXERROR | ADJ_ESTERROR,
+				       .maxerror = -7,
+				       .esterror = 1LL << 40 };
+
+		ck_assert_int_ge(tx_do(s, &tx), 0);
+		tx_read(s, &tx);
+		if (tk_profile_has(ps[i], TKV_NTP_CLAMP_ERRORS)) {
+			ck_assert_int_eq(tx.maxerror, 0);
+			ck_assert_int_eq(tx.esterror, NTP_PHASE_LIMIT);
+		} else {
+			ck_assert_int_eq(tx.maxerror, -7);
+			ck_assert_int_eq(tx.esterror, 1LL << 40);
+		}
+		sim_system_free(s);
+	}
+}
+END_TEST
+
+/* ntp-constant-safe: ADJ_TIMECONST of LONG_MAX in us mode. */
+START_TEST(test_ntp_constant_safe)
+{
+	static const enum tk_profile ps[] = { TK_PROFILE_6_12, TK_PROFILE_6_1 };
+
+	for (size_t i = 0; i < 2; i++) {
+		struct sim_system *s = profile_system(ps[i]);
+		struct tk_timex tx = { .modes = ADJ_TIMECONST | ADJ_MICRO, .constant = LONG_MAX };
+
+		ck_assert_int_ge(tx_do(s, &tx), 0);
+		tx_read(s, &tx);
+		ck_assert_int_eq(tx.constant,
+				 tk_profile_has(ps[i], TKV_NTP_CONSTANT_SAFE) ? MAXTC : 0);
+		sim_system_free(s);
+	}
+}
+END_TEST
+
 /*
  * delta-overflow-safe: 1500 s without a tick at HZ=100 is past max_cycles
  * (about 990 s of the 2.1 GHz counter).  v6.12 reads MONOTONIC through the
@@ -325,6 +368,8 @@ static Suite *version_suite(void)
 
 	/* One test per named difference, in the table's order. */
 	tcase_set_timeout(diff, 30);
+	tcase_add_test(diff, test_ntp_clamp_errors);
+	tcase_add_test(diff, test_ntp_constant_safe);
 	tcase_add_test(diff, test_delta_overflow_safe);
 	tcase_add_test(diff, test_neg_motion_max_delta);
 	tcase_add_test(diff, test_ntp_offset_div_s64);
@@ -339,7 +384,7 @@ static Suite *version_suite(void)
 int main(void)
 {
 	/* A new entry in the table needs its test here. */
-	_Static_assert(TKV_NR == 7, "a named difference without a test in check_version.c");
+	_Static_assert(TKV_NR == 9, "a named difference without a test in check_version.c");
 	test_seed();
 	return test_run_suite(version_suite());
 }
