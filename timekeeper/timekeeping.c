@@ -429,21 +429,18 @@ static u64 logarithmic_accumulation(struct tk_kernel *k, struct timekeeper *tk, 
 }
 
 /**
- * timekeeping_advance() - the tick: accumulate elapsed intervals, steer, publish
+ * timekeeping_advance_locked() - timekeeping_advance() for a caller that holds tk_core.lock
  * @k:    the kernel
  * @mode: TK_ADV_TICK, or TK_ADV_FREQ to apply a new frequency at once
  *
- * Return: true if the clock was set (a leap second), which the kernel
- * reports with clock_was_set_delayed().
+ * The kernel's __timekeeping_advance() (v6.17): do_adjtimex() applies a new
+ * frequency inside its own locked section (TKV_ADJTIMEX_LOCKED_STEP).
+ *
+ * Return: true if the clock was set (a leap second).
  */
-bool timekeeping_advance(struct tk_kernel *k, enum timekeeping_adv_mode mode)
+bool timekeeping_advance_locked(struct tk_kernel *k, enum timekeeping_adv_mode mode)
 {
-	bool clock_set;
-
-	pthread_mutex_lock(&k->tk_core.lock);
-	clock_set = timekeeping_advance_tkd(k, &k->tk_core, mode);
-	pthread_mutex_unlock(&k->tk_core.lock);
-	return clock_set;
+	return timekeeping_advance_tkd(k, &k->tk_core, mode);
 }
 
 /**
@@ -514,6 +511,24 @@ bool timekeeping_advance_tkd(struct tk_kernel *k, struct tk_data *tkd,
 }
 
 /**
+ * timekeeping_advance() - the tick: accumulate elapsed intervals, steer, publish
+ * @k:    the kernel
+ * @mode: TK_ADV_TICK, or TK_ADV_FREQ to apply a new frequency at once
+ *
+ * Return: true if the clock was set (a leap second), which the kernel
+ * reports with clock_was_set_delayed().
+ */
+bool timekeeping_advance(struct tk_kernel *k, enum timekeeping_adv_mode mode)
+{
+	bool clock_set;
+
+	pthread_mutex_lock(&k->tk_core.lock);
+	clock_set = timekeeping_advance_locked(k, mode);
+	pthread_mutex_unlock(&k->tk_core.lock);
+	return clock_set;
+}
+
+/**
  * update_wall_time() - the periodic tick's entry point
  * @k: the kernel
  */
@@ -552,12 +567,14 @@ int timekeeping_init(struct tk_kernel *k, struct clocksource *clock, const struc
 
 	/* The vvar page's constant part: written once, before any reader. */
 	k->vdata.arch_data.low_res_nsec = tk_tick_nsec(k);
+	/* The release, and the bug bits it implies, before the first publication. */
+	tk_profile_apply(k, p->profile);
 
 	tk = &k->tk_core.shadow_timekeeper;
-	/* tkd_basic_setup(): the core is TIMEKEEPER_CORE (0 after the memset) and always valid. */
-	tk->clock_valid = 1;
 	tk_aux_setup(k);
 	pthread_mutex_lock(&k->tk_core.lock);
+	tk->id = TIMEKEEPER_CORE;
+	tk->clock_valid = true;
 	tk_setup_internals(k, tk, clock);
 	tk_set_xtime(tk, &wall);
 	tk->raw_sec = 0;

@@ -24,17 +24,16 @@ struct tk_timex;
  * tk_aux_supported() - whether the modelled kernel has aux clocks (v6.17+)
  * @k: the kernel
  *
- * The version gate of every aux path: on a kernel before v6.17 the aux ids
- * are unknown (-EINVAL from the syscalls, the vDSO falls back) and the
- * knob does not exist.  Every kernel the model runs is v6.18 until the
- * version profiles of issue 18 (branch v618) are merged, which then decide.
+ * The version gate of every aux path (the named difference TKV_AUX_CLOCKS):
+ * on a kernel before v6.17 the aux ids are unknown (-EINVAL from the
+ * syscalls; the vDSO finds every aux group VDSO_CLOCKMODE_NONE and falls
+ * back to them) and the knob does not exist.
  *
  * Return: true if aux clocks exist.
  */
 static inline bool tk_aux_supported(const struct tk_kernel *k)
 {
-	(void)k;
-	return true;
+	return tkv_has(k->vdiffs, TKV_AUX_CLOCKS);
 }
 
 bool clockid_aux_valid(const struct tk_kernel *k, s32 clock);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-// Mirrors: lib/vdso/gettimeofday.c (v6.15, struct vdso_time_data / vdso_clock).
+// Mirrors: lib/vdso/gettimeofday.c (v6.18, struct vdso_time_data / vdso_clock), without the aux
+// clocks of v6.17 (do_aux(), CLOCK_AUX in vdso_clockid_valid() and getres).
 /*
  * The generic vDSO read path over tksim's vvar page.
  *
