@@ -14,19 +14,16 @@
 struct vsyscall_gtod_data;
 
 /**
- * enum timekeeper_ids - which timekeeper (v6.17)
- * @TIMEKEEPER_CORE:      the system clocks' timekeeper, tk_core
- * @TIMEKEEPER_AUX_FIRST: the first auxiliary clock's (CLOCK_AUX)
- * @TIMEKEEPER_AUX_LAST:  the last (CLOCK_AUX_LAST)
+ * enum timekeeper_ids - the timekeepers of one kernel (v6.17)
+ * @TIMEKEEPER_CORE:      the system timekeeper (REALTIME, MONOTONIC, BOOTTIME, TAI, RAW)
+ * @TIMEKEEPER_AUX_FIRST: the timekeeper of CLOCK_AUX
+ * @TIMEKEEPER_AUX_LAST:  the timekeeper of CLOCK_AUX_LAST
  * @TIMEKEEPERS_MAX:      how many there are
- *
- * tksim models TIMEKEEPER_CORE; the ids of the auxiliary ones are here so
- * that struct timekeeper and the NTP state can be indexed by them.
  */
 enum timekeeper_ids {
 	TIMEKEEPER_CORE,
 	TIMEKEEPER_AUX_FIRST,
-	TIMEKEEPER_AUX_LAST = TIMEKEEPER_AUX_FIRST + 7,
+	TIMEKEEPER_AUX_LAST = TIMEKEEPER_AUX_FIRST + TK_MAX_AUX_CLOCKS - 1,
 	TIMEKEEPERS_MAX,
 };
 
@@ -62,6 +59,9 @@ struct tk_read_base {
  * @offs_real:            MONOTONIC -> REALTIME (ns)
  * @offs_boot:            MONOTONIC -> BOOTTIME: time spent suspended (ns)
  * @offs_tai:             MONOTONIC -> TAI (ns)
+ * @offs_aux:             an aux timekeeper's MONOTONIC -> its CLOCK_AUX (ns); it
+ *                        shares the storage of @offs_tai, which aux timekeepers
+ *                        do not use (v6.17)
  * @coarse_nsec:          ns part of the coarse clocks, moved only when time
  *                        is accumulated or set (v6.15)
  * @coarse_sec:           tksim's: the coarse clocks' seconds.  The kernel
@@ -75,6 +75,8 @@ struct tk_read_base {
  * @clock_was_set_seq:    bumped when the clock was set
  * @cs_was_changed_seq:   bumped when the clocksource changed
  * @monotonic_to_boot:    @offs_boot as a timespec, for the vDSO (v5.3 fix)
+ * @monotonic_to_aux:     @offs_aux as a timespec, for the vDSO (in the storage of
+ *                        @monotonic_to_boot; v6.17-rc5, commit 762af5a2aa0a)
  * @cycle_interval:       cycles per NTP interval
  * @xtime_interval:       shifted ns per interval at the current mult
  * @xtime_remainder:      shifted ns lost by rounding cycle_interval
@@ -96,7 +98,8 @@ struct tk_read_base {
  *                        set, not counted: a borrow while it is still set (the clock
  *                        was set since the last borrow) skips one second, not two
  * @tai_offset:           TAI - UTC (s)
- * @id:                   which timekeeper this is (v6.17); TIMEKEEPER_CORE
+ * @id:                   which timekeeper this is (v6.17): TIMEKEEPER_CORE, or
+ *                        TIMEKEEPER_AUX_FIRST + n for aux clock n
  * @clock_valid:          the clock can be read and set (v6.17): always for the
  *                        core timekeeper, only while enabled for an aux one
  */
@@ -107,7 +110,10 @@ struct timekeeper {
 	struct timespec64 wall_to_monotonic;
 	ktime_t offs_real;
 	ktime_t offs_boot;
-	ktime_t offs_tai;
+	union {
+		ktime_t offs_tai;
+		ktime_t offs_aux;
+	};
 	u32 coarse_nsec;
 	s32 tai_offset;
 	u64 coarse_sec;
@@ -115,7 +121,10 @@ struct timekeeper {
 	u64 raw_sec;
 	u32 clock_was_set_seq;
 	u32 cs_was_changed_seq;
-	struct timespec64 monotonic_to_boot;
+	union {
+		struct timespec64 monotonic_to_boot;
+		struct timespec64 monotonic_to_aux;
+	};
 	u64 cycle_interval;
 	u64 xtime_interval;
 	s64 xtime_remainder;
@@ -144,6 +153,16 @@ struct tk_data {
 	struct timekeeper timekeeper;
 	struct timekeeper shadow_timekeeper;
 	pthread_mutex_t lock;
+};
+
+/**
+ * struct tk_aux_clock - one auxiliary clock: timekeeper_data[TIMEKEEPER_AUX_FIRST + n]
+ * @tkd: its timekeeper, seqcount and lock
+ * @ntp: its NTP state (tk_ntp_data[TIMEKEEPER_AUX_FIRST + n])
+ */
+struct tk_aux_clock {
+	struct tk_data tkd;
+	struct ntp_data ntp;
 };
 
 /**
@@ -178,6 +197,9 @@ struct tk_data {
  *               (between vdso_write_begin and end), where a reader must
  *               retry; NULL by default
  * @vdso_write_hook_arg: passed to @vdso_write_hook
+ * @aux:         the auxiliary clocks (timekeeper/timekeeping_aux.c)
+ * @aux_timekeepers: bit n set while aux clock n is enabled (the kernel's
+ *               aux_timekeepers bitmap, read without a lock by the tick)
  *
  * Every file-scope static of kernel/time/ lives here, so that one process
  * can run many simulated kernels side by side.
@@ -201,6 +223,8 @@ struct tk_kernel {
 	struct vsyscall_gtod_data *gtod_v416;
 	void (*vdso_write_hook)(struct tk_kernel *k, void *arg);
 	void *vdso_write_hook_arg;
+	struct tk_aux_clock aux[TK_MAX_AUX_CLOCKS];
+	u32 aux_timekeepers;
 };
 
 /*

@@ -7,6 +7,7 @@
 
 #include "timekeeper/time64.h"
 #include "timekeeper/timekeeping.h"
+#include "vdso/calc.h"
 
 /**
  * clocksource_delta() - cycles since @last, 0 for negative motion (v6.13+)
@@ -42,6 +43,22 @@ static inline void tk_update_coarse_nsecs(struct timekeeper *tk)
 	tk->coarse_sec = tk->xtime_sec;
 }
 
+/*
+ * timekeeping_get_ns(): read the counter of @tkr and convert it to ns past
+ * the base second, the same arithmetic as the vDSO.  Called inside a
+ * tk_core.seq read section; each field is one relaxed load of the live
+ * read base (the kernel's plain loads of tkr->...), the clock loaded once.
+ */
+static inline u64 timekeeping_get_ns(const struct tk_read_base *tkr)
+{
+	struct clocksource *clock = READ_ONCE(tkr->clock);
+	u64 cycles = clock->read(clock);
+
+	return cycles_to_ns(cycles, READ_ONCE(tkr->cycle_last), READ_ONCE(tkr->mask),
+			    clock->max_cycles, READ_ONCE(tkr->mult), READ_ONCE(tkr->xtime_nsec),
+			    READ_ONCE(tkr->shift));
+}
+
 void tk_normalize_xtime(struct timekeeper *tk);
 void tk_set_xtime(struct timekeeper *tk, const struct timespec64 *ts);
 void tk_xtime_add(struct timekeeper *tk, const struct timespec64 *ts);
@@ -56,6 +73,30 @@ void timekeeping_restore_shadow(struct tk_kernel *k);
 /* The parts of the setter and the tick that do_adjtimex() runs under its own lock (v6.17). */
 int timekeeping_inject_offset_locked(struct tk_kernel *k, const struct timespec64 *ts);
 bool timekeeping_advance_locked(struct tk_kernel *k, enum timekeeping_adv_mode mode);
+
+/*
+ * The v6.17 multi-timekeeper forms: the same work on any timekeeper of @k
+ * (the core or an aux one), each under its own tkd->lock.
+ */
+void timekeeping_update_tkd(struct tk_kernel *k, struct tk_data *tkd, unsigned int action);
+bool timekeeping_advance_tkd(struct tk_kernel *k, struct tk_data *tkd,
+			     enum timekeeping_adv_mode mode);
+
+/* tk_ntp_data[tk->id]: the NTP state that steers @tk. */
+static inline struct ntp_data *tk_ntp(struct tk_kernel *k, const struct timekeeper *tk)
+{
+	if (likely(tk->id == TIMEKEEPER_CORE))
+		return &k->ntp;
+	return &k->aux[tk->id - TIMEKEEPER_AUX_FIRST].ntp;
+}
+
+/* The aux clocks' hooks in the core paths (timekeeping_aux.c, vsyscall_aux.c). */
+void tk_aux_setup(struct tk_kernel *k);
+void tk_aux_destroy(struct tk_kernel *k);
+void tk_aux_advance(struct tk_kernel *k);
+void tk_aux_update_clocksource(struct tk_kernel *k);
+void vdso_time_update_aux(struct tk_kernel *k, const struct timekeeper *tk);
+void fill_clock_configuration(struct vdso_clock *vc, const struct tk_read_base *base);
 
 void update_vsyscall(struct tk_kernel *k, const struct timekeeper *tk);
 void update_vsyscall_tz(struct tk_kernel *k);

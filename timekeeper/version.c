@@ -111,7 +111,7 @@ const struct tk_vdiff_desc tk_vdiffs[TKV_NR] = {
 		.release = "v6.17",
 		.commit = "22c62b9a84b8 timekeeping: Introduce auxiliary timekeepers",
 		.what = "eight auxiliary clocks CLOCK_AUX .. CLOCK_AUX_LAST (16..23), each its own "
-			"timekeeper and NTP state (not modelled yet: issue 18)",
+			"timekeeper and NTP state, enabled through sysfs",
 		.bug = 0,
 		.stable = "",
 	},

@@ -6,6 +6,7 @@
 
 #include "sim/bugs.h"
 #include "tests/check_ntp_util.h"
+#include "timekeeper/timekeeping_aux.h"
 
 /* The default system booted as @p. */
 static struct sim_system *profile_system(enum tk_profile p)
@@ -317,19 +318,33 @@ START_TEST(test_adjtimex_locked_step)
 END_TEST
 
 /*
- * aux-clocks: not modelled yet (issue 18 adds them).  Until then CLOCK_AUX
- * (16) is an invalid clock under every profile; this pins that, so that the
- * work that adds aux clocks has to replace the check.
+ * aux-clocks (v6.17): under v6.18 CLOCK_AUX is a disabled clock (-ENODEV)
+ * that the knob enables; under v6.15 it is an invalid id (-EINVAL) on every
+ * syscall and there is no knob (-ENOENT).
  */
-START_TEST(test_aux_clocks_pending)
+START_TEST(test_aux_clocks_profile)
 {
 	static const enum tk_profile ps[] = { TK_PROFILE_DEFAULT, TK_PROFILE_6_15 };
 
 	for (size_t i = 0; i < 2; i++) {
 		struct sim_system *s = profile_system(ps[i]);
-		struct timespec64 ts;
+		bool aux = i == 0;
+		struct tk_timex tx = { .modes = 0 };
+		struct timespec64 ts = { 1, 0 };
 
-		ck_assert_int_eq(sim_clock_gettime(s, SIM_PATH_SYSCALL, 16, &ts), -EINVAL);
+		ck_assert_int_eq(sim_clock_gettime(s, SIM_PATH_SYSCALL, 16, &ts),
+				 aux ? -ENODEV : -EINVAL);
+		ck_assert_int_eq(sim_clock_gettime(s, SIM_PATH_VDSO, 16, &ts),
+				 aux ? -ENODEV : -EINVAL);
+		ck_assert_int_eq(sim_clock_getres(s, SIM_PATH_SYSCALL, 16, &ts), aux ? 0 : -EINVAL);
+		ck_assert_int_eq(tk_sys_clock_settime(&s->k, 16, &ts, true),
+				 aux ? -ENODEV : -EINVAL);
+		ck_assert_int_eq(tk_sys_clock_adjtime(&s->k, 16, &tx, true),
+				 aux ? -ENODEV : -EINVAL);
+		ck_assert_int_eq(tk_aux_clock_enable(&s->k, 0, true), aux ? 0 : -ENOENT);
+		ck_assert_int_eq(sim_clock_gettime(s, SIM_PATH_SYSCALL, 16, &ts),
+				 aux ? 0 : -EINVAL);
+		ck_assert_int_eq(sim_clock_gettime(s, SIM_PATH_VDSO, 16, &ts), aux ? 0 : -EINVAL);
 		sim_system_free(s);
 	}
 }
@@ -376,7 +391,7 @@ static Suite *version_suite(void)
 	tcase_add_test(diff, test_coarse_nsec);
 	tcase_add_test(diff, test_vdso_time_data);
 	tcase_add_test(diff, test_adjtimex_locked_step);
-	tcase_add_test(diff, test_aux_clocks_pending);
+	tcase_add_test(diff, test_aux_clocks_profile);
 	suite_add_tcase(s, diff);
 	return s;
 }
