@@ -31,6 +31,9 @@ struct sim_css;
  * @hrtimer_res: hres clock resolution (ns), 0 for 1
  * @fixes:       the proposed kernel fixes switched on (FIX_*, sim/fixes.h);
  *               0 for the kernel as it is
+ * @aux_clocks:  aux clocks 0 .. @aux_clocks - 1 enabled at boot (their sysfs
+ *               aux_clock_enable written 1 right after timekeeping_init(), each
+ *               starting at 0), at most TK_MAX_AUX_CLOCKS; 0 for none
  */
 struct sim_config {
 	struct sim_counter_params counter;
@@ -39,6 +42,7 @@ struct sim_config {
 	struct timespec64 boot_offset;
 	u32 hrtimer_res;
 	u64 fixes;
+	unsigned int aux_clocks;
 };
 
 /**

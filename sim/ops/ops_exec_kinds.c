@@ -13,6 +13,7 @@
 #include "sim/ops/ops_exec_int.h"
 #include "sim/ops/ops_kinds.h"
 #include "timekeeper/time64.h"
+#include "timekeeper/timekeeping_aux.h"
 
 /*
  * The longest stall the counter can span, counted from the last accumulation,
@@ -81,7 +82,9 @@ int sim_op_exec_adjtimex(struct exec *x, const struct sim_op *op, u64 bugs, bool
 	struct tk_timex tx = op->tx;
 	unsigned int m = tx.modes;
 	bool still = (m & (ADJ_FREQUENCY | ADJ_TICK)) && !(m & (ADJ_SETOFFSET | ADJ_TAI));
-	u64 overflows = x->s->k.ntp.nr_second_overflow;
+	const struct ntp_data *ntp =
+		oracle_ops_ntp_of(x->s, op->kind == SIM_OP_CLOCK_ADJTIME ? op->clock : 0);
+	u64 overflows = ntp ? ntp->nr_second_overflow : 0;
 	s64 leaps = x->s->k.ntp.leap_sum;
 	int ret;
 
@@ -123,8 +126,9 @@ int sim_op_exec_adjtimex(struct exec *x, const struct sim_op *op, u64 bugs, bool
 	 * The kernel fills in the result before TK_ADV_FREQ applies the new frequency;
 	 * if that accumulated a second, NTP's state moved on since (maxerror grew).
 	 */
-	if (x->s->k.ntp.nr_second_overflow == overflows &&
-	    oracle_ops_readback(&x->o, x->s, &tx, ret, m, x->why, sizeof(x->why))) {
+	if (ntp && ntp->nr_second_overflow == overflows &&
+	    oracle_ops_readback(&x->o, x->s, op->kind == SIM_OP_CLOCK_ADJTIME ? op->clock : 0, &tx,
+				ret, m, x->why, sizeof(x->why))) {
 		strcpy(x->prop, oracle_prop_names[OP_PROP_READBACK]);
 		strcpy(x->clock, "-");
 		*stop = ops_finding(x, sim_op_names[op->kind]);
@@ -257,4 +261,18 @@ int sim_op_exec_clocksource(struct exec *x, const struct sim_op *op, u64 bugs, b
 		*stop = ops_finding(x, sim_op_names[op->kind]);
 	}
 	return 0;
+}
+
+/**
+ * sim_op_exec_aux_enable() - write @op->b to aux_clock_enable of aux clock @op->a.
+ *
+ * Return: 0, or the knob's negative errno.
+ */
+int sim_op_exec_aux_enable(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
+{
+	(void)bugs;
+	(void)stop;
+	if (op->a < 0 || op->a >= TK_MAX_AUX_CLOCKS)
+		return -EINVAL;
+	return tk_aux_clock_enable(&x->s->k, (unsigned int)op->a, op->b != 0);
 }
