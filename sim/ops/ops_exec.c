@@ -146,7 +146,7 @@ static int exec_op(struct exec *x, const struct sim_op *op, unsigned int i, u64 
 	if (stop || (is_call(op->kind) && check_call(x, op, *ret, &before)))
 		return 1;
 	oracle_ops_aux_after(&x->o, x->s, op, *ret);
-	if (oracle_ops_indep_after(&x->o, x->s, op, &indep, x->prop, x->clock, x->why,
+	if (oracle_ops_indep_after(&x->o, x->s, op, &indep, *ret, x->prop, x->clock, x->why,
 				   sizeof(x->why)) &&
 	    ops_finding(x, sim_op_names[op->kind]))
 		return 1;

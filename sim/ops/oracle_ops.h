@@ -99,7 +99,8 @@ struct oracle_ops {
  * struct oracle_state - every number a call may change (compared byte for byte)
  * Padding is zeroed by oracle_state_take(), so memcmp is exact.  @aux_tk and
  * @aux_ntp are the aux timekeepers and their NTP states, @aux_on the
- * aux_clock_enable knobs (bit n: aux clock n).
+ * aux_clock_enable knobs (bit n: aux clock n); only the entries of enabled aux
+ * clocks are filled and compared (the disabled ones cost nothing per call).
  */
 struct oracle_state {
 	u32 seq;
@@ -162,8 +163,8 @@ struct oracle_indep {
 void oracle_ops_indep_before(struct oracle_ops *o, struct sim_system *s, const struct sim_op *op,
 			     struct oracle_indep *b);
 int oracle_ops_indep_after(struct oracle_ops *o, struct sim_system *s, const struct sim_op *op,
-			   const struct oracle_indep *b, char *prop, char *clock, char *why,
-			   size_t n);
+			   const struct oracle_indep *b, int ret, char *prop, char *clock,
+			   char *why, size_t n);
 
 /** enum oracle_known_kind - what a known finding is */
 enum oracle_known_kind {

@@ -164,6 +164,10 @@ void oracle_ops_indep_before(struct oracle_ops *o, struct sim_system *s, const s
 	b->active = false;
 	if (!sim_op_kinds[op->kind].call || (idx < 0 && !mask))
 		return;
+	/* It fails with -ENODEV, and the failed-call check sees every byte stay. */
+	if (idx >= 0 && op->kind != SIM_OP_AUX_ENABLE &&
+	    !tk_aux_clock_enabled(&s->k, (unsigned int)idx))
+		return;
 	b->active = true;
 	b->sys = idx >= 0;
 	if (idx >= 0 && (op->kind != SIM_OP_CLOCK_ADJTIME || (op->tx.modes & ADJ_SETOFFSET)))
@@ -182,6 +186,7 @@ void oracle_ops_indep_before(struct oracle_ops *o, struct sim_system *s, const s
  * @s:     the system, just after the op (the same instant)
  * @op:    the op
  * @b:     what oracle_ops_indep_before() read
+ * @ret:   the call's result: a failed call is the failed-call check's, which is stronger
  * @prop:  the violated property's name (at least 32 bytes)
  * @clock: the clock it concerns (at least 24 bytes)
  * @why:   what was seen
@@ -191,8 +196,8 @@ void oracle_ops_indep_before(struct oracle_ops *o, struct sim_system *s, const s
  * clock a clock_adjtime() steered.
  */
 int oracle_ops_indep_after(struct oracle_ops *o, struct sim_system *s, const struct sim_op *op,
-			   const struct oracle_indep *b, char *prop, char *clock, char *why,
-			   size_t n)
+			   const struct oracle_indep *b, int ret, char *prop, char *clock,
+			   char *why, size_t n)
 {
 	struct oracle_snapshot v, k;
 	struct oracle_aux_snap av, ak;
@@ -200,7 +205,7 @@ int oracle_ops_indep_after(struct oracle_ops *o, struct sim_system *s, const str
 	enum oracle_prop p = OP_PROP_AUX_INDEPENDENT;
 	char tmp[8];
 
-	if (!b->active)
+	if (!b->active || ret < 0)
 		return 0;
 	o->evals[OP_PROP_AUX_INDEPENDENT]++;
 	if (b->sys) {

@@ -222,16 +222,17 @@ START_TEST(test_aux_independence_fails)
 	oracle_ops_init(&o, s);
 	oracle_ops_indep_before(&o, s, &sys, &b);
 	ck_assert(b.active && !b.sys);
-	ck_assert_int_eq(oracle_ops_indep_after(&o, s, &sys, &b, prop, clock, why, sizeof(why)), 0);
+	ck_assert_int_eq(oracle_ops_indep_after(&o, s, &sys, &b, 0, prop, clock, why, sizeof(why)),
+			 0);
 	ck_assert_int_eq(tk_sys_clock_settime(&s->k, TK_CLOCK_AUX, &ts, true), 0);
-	ck_assert_int_eq(oracle_ops_indep_after(&o, s, &sys, &b, prop, clock, why, sizeof(why)),
+	ck_assert_int_eq(oracle_ops_indep_after(&o, s, &sys, &b, 0, prop, clock, why, sizeof(why)),
 			 -1);
 	ck_assert_str_eq(prop, "aux-independent");
 	ck_assert_str_eq(clock, "AUX0");
 	oracle_ops_indep_before(&o, s, &aux, &b);
 	ck_assert(b.active && b.sys);
 	ck_assert_int_eq(tk_sys_clock_settime(&s->k, TK_CLOCK_REALTIME, &ts, true), 0);
-	ck_assert_int_eq(oracle_ops_indep_after(&o, s, &aux, &b, prop, clock, why, sizeof(why)),
+	ck_assert_int_eq(oracle_ops_indep_after(&o, s, &aux, &b, 0, prop, clock, why, sizeof(why)),
 			 -1);
 	ck_assert_str_eq(prop, "aux-independent");
 	ck_assert_str_eq(clock, "REALTIME");
