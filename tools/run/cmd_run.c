@@ -39,7 +39,7 @@ static void run_help(void)
 	       "executor of tksim fuzz (docs/fuzzing.md).  Options given after it override\n"
 	       "the file.  SCENARIO is a path, or the name of an example (leap-insert,\n"
 	       "leap-delete, freq-step, acpi-pm-24bit, wander, coarse-second-step,\n"
-	       "default), found as NAME.scn in\n"
+	       "aux-clock, default), found as NAME.scn in\n"
 	       "the current folder, then among the installed examples in\n"
 	       "  " TKSIM_SCENARIO_DIR "\n\n");
 	tksim_opt_help(stdout, cmd_run_options);
