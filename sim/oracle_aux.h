@@ -7,7 +7,8 @@
  * An aux clock is a timekeeper of its own on the system clocksource: enabled
  * at 0, stepped by clock_settime() and ADJ_SETOFFSET, steered by its own NTP
  * state through clock_adjtime().  Between two steps it never goes back; the
- * vDSO (do_aux()) reads what the kernel side reads; and while its NTP state
+ * vDSO (do_aux()) reads what the kernel side reads, or 1 ns less (the page's
+ * aux base is whole ns: sim/oracle_aux.c says why); and while its NTP state
  * is the one it was enabled with (no clock_adjtime steering since), its tick
  * accumulates exactly cycle_interval * mult per interval, so it advances as
  * the exact conversion of the counter from its last step, like MONOTONIC_RAW
@@ -21,7 +22,7 @@
 /** enum oracle_aux_prop - the aux clocks' instant properties (0: all held) */
 enum oracle_aux_prop {
 	ORACLE_AUX_OK,
-	ORACLE_AUX_VDSO_EQ, /* vDSO == kernel side, errno included */
+	ORACLE_AUX_VDSO_EQ, /* vDSO == kernel side or 1 ns less, errno included */
 	ORACLE_AUX_MONOTONIC, /* never back between two steps */
 	ORACLE_AUX_RAW_EXACT, /* an unsteered aux clock is the exact conversion from its base */
 	ORACLE_AUX_NR,
@@ -79,6 +80,6 @@ enum oracle_aux_prop oracle_aux_check(struct oracle_aux *a, struct sim_system *s
 void oracle_aux_snapshot(struct sim_system *s, enum sim_path path, unsigned int mask,
 			 struct oracle_aux_snap *snap);
 int oracle_aux_unchanged(const struct oracle_aux_snap *a, const struct oracle_aux_snap *b,
-			 char *why, size_t n);
+			 int slack, char *why, size_t n);
 
 #endif /* TKSIM_SIM_ORACLE_AUX_H */

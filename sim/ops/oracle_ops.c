@@ -529,9 +529,12 @@ int oracle_ops_readback(struct oracle_ops *o, struct sim_system *s, s32 clock,
 	/*
 	 * Past the leap second but before the tick has applied it, __do_adjtimex()
 	 * (kernel/time/ntp.c, "Handle leapsec adjustments") returns tai and time as
-	 * they will be after the leap: compare them only before it.
+	 * they will be after the leap: compare them only before it.  For an aux
+	 * clock, __do_adjtimex() (v6.17) reads the time before it injects an
+	 * ADJ_SETOFFSET: the time returned is the clock's before the step.
 	 */
-	if (now.tv_sec < ntp->ntp_next_leap_sec) {
+	if (now.tv_sec < ntp->ntp_next_leap_sec &&
+	    !(sim_clock_is_aux(clock) && (modes & ADJ_SETOFFSET))) {
 		RB(got->tai != tai_offset, "tai %d", got->tai, tai_offset);
 		if (got->time.tv_sec != now.tv_sec || got->time.tv_usec != sub) {
 			snprintf(why, n,

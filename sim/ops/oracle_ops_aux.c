@@ -222,14 +222,14 @@ int oracle_ops_indep_after(struct oracle_ops *o, struct sim_system *s, const str
 
 		one_b.mask = one_a.mask = kb.mask = ka.mask = 1U << idx;
 		o->evals[OP_PROP_FREQ_STILL]++;
-		if (oracle_aux_unchanged(&one_b, &one_a, why, n) ||
-		    oracle_aux_unchanged(&kb, &ka, why, n)) {
+		if (oracle_aux_unchanged(&one_b, &one_a, 1, why, n) ||
+		    oracle_aux_unchanged(&kb, &ka, 0, why, n)) {
 			p = OP_PROP_FREQ_STILL;
 			goto found;
 		}
 	}
-	if (!oracle_aux_unchanged(&b->av, &av, why, n) &&
-	    !oracle_aux_unchanged(&b->ak, &ak, why, n))
+	if (!oracle_aux_unchanged(&b->av, &av, 1, why, n) &&
+	    !oracle_aux_unchanged(&b->ak, &ak, 0, why, n))
 		return 0;
 found:
 	strcpy(prop, oracle_prop_names[p]);

@@ -13,7 +13,7 @@ expect 2 "--aux-clocks 9" -- "$TKSIM" run --aux-clocks 9 --duration 1s --quiet
 contains "aux-clocks must be 0..8" "the bound is named"
 expect 2 "--aux-clocks x" -- "$TKSIM" run --aux-clocks x --duration 1s --quiet
 printf 'at 1s aux_clock_enable 8 1\n' >"$tmp/bad.scn"
-expect 2 "aux_clock_enable of a ninth clock" -- "$TKSIM" run --quiet "$tmp/bad.scn"
+expect 2 "aux_clock_enable of a ninth clock" -- "$TKSIM" run "$tmp/bad.scn" --quiet
 contains "aux clock must be 0..7" "the line's error names the range"
 # No aux clock: the trace keeps its 27 columns.
 expect 0 "a trace without aux clocks" -- "$TKSIM" run --duration 3ms --trace - --quiet
