@@ -13,6 +13,20 @@
 struct vsyscall_gtod_data;
 
 /**
+ * enum timekeeper_ids - the timekeepers of one kernel (v6.17)
+ * @TIMEKEEPER_CORE:      the system timekeeper (REALTIME, MONOTONIC, BOOTTIME, TAI, RAW)
+ * @TIMEKEEPER_AUX_FIRST: the timekeeper of CLOCK_AUX
+ * @TIMEKEEPER_AUX_LAST:  the timekeeper of CLOCK_AUX_LAST
+ * @TIMEKEEPERS_MAX:      how many there are
+ */
+enum timekeeper_ids {
+	TIMEKEEPER_CORE,
+	TIMEKEEPER_AUX_FIRST,
+	TIMEKEEPER_AUX_LAST = TIMEKEEPER_AUX_FIRST + TK_MAX_AUX_CLOCKS - 1,
+	TIMEKEEPERS_MAX,
+};
+
+/**
  * struct tk_read_base - what a clock read needs: base point and conversion
  * @clock:      the clocksource
  * @mask:       counter mask (cycles)
@@ -44,6 +58,9 @@ struct tk_read_base {
  * @offs_real:            MONOTONIC -> REALTIME (ns)
  * @offs_boot:            MONOTONIC -> BOOTTIME: time spent suspended (ns)
  * @offs_tai:             MONOTONIC -> TAI (ns)
+ * @offs_aux:             an aux timekeeper's MONOTONIC -> its CLOCK_AUX (ns); it
+ *                        shares the storage of @offs_tai, which aux timekeepers
+ *                        do not use (v6.17)
  * @coarse_nsec:          ns part of the coarse clocks, moved only when time
  *                        is accumulated or set (v6.15)
  * @coarse_sec:           tksim's: the coarse clocks' seconds.  The kernel
@@ -57,6 +74,8 @@ struct tk_read_base {
  * @clock_was_set_seq:    bumped when the clock was set
  * @cs_was_changed_seq:   bumped when the clocksource changed
  * @monotonic_to_boot:    @offs_boot as a timespec, for the vDSO (v5.3 fix)
+ * @monotonic_to_aux:     @offs_aux as a timespec, for the vDSO (in the storage of
+ *                        @monotonic_to_boot; v6.17-rc5, commit 762af5a2aa0a)
  * @cycle_interval:       cycles per NTP interval
  * @xtime_interval:       shifted ns per interval at the current mult
  * @xtime_remainder:      shifted ns lost by rounding cycle_interval
@@ -78,6 +97,9 @@ struct tk_read_base {
  *                        set, not counted: a borrow while it is still set (the clock
  *                        was set since the last borrow) skips one second, not two
  * @tai_offset:           TAI - UTC (s)
+ * @id:                   enum timekeeper_ids of this timekeeper (v6.17)
+ * @clock_valid:          1 while the clock is usable: always for the core, while
+ *                        enabled for an aux timekeeper (v6.17)
  */
 struct timekeeper {
 	struct tk_read_base tkr_mono;
@@ -86,7 +108,10 @@ struct timekeeper {
 	struct timespec64 wall_to_monotonic;
 	ktime_t offs_real;
 	ktime_t offs_boot;
-	ktime_t offs_tai;
+	union {
+		ktime_t offs_tai;
+		ktime_t offs_aux;
+	};
 	u32 coarse_nsec;
 	s32 tai_offset;
 	u64 coarse_sec;
@@ -94,7 +119,10 @@ struct timekeeper {
 	u64 raw_sec;
 	u32 clock_was_set_seq;
 	u32 cs_was_changed_seq;
-	struct timespec64 monotonic_to_boot;
+	union {
+		struct timespec64 monotonic_to_boot;
+		struct timespec64 monotonic_to_aux;
+	};
 	u64 cycle_interval;
 	u64 xtime_interval;
 	s64 xtime_remainder;
@@ -107,6 +135,8 @@ struct timekeeper {
 	u32 skip_second_overflow;
 	u32 maxadj_warnings;
 	s64 unreported_secs;
+	u32 id;
+	u32 clock_valid;
 };
 
 /**
@@ -121,6 +151,16 @@ struct tk_data {
 	struct timekeeper timekeeper;
 	struct timekeeper shadow_timekeeper;
 	pthread_mutex_t lock;
+};
+
+/**
+ * struct tk_aux_clock - one auxiliary clock: timekeeper_data[TIMEKEEPER_AUX_FIRST + n]
+ * @tkd: its timekeeper, seqcount and lock
+ * @ntp: its NTP state (tk_ntp_data[TIMEKEEPER_AUX_FIRST + n])
+ */
+struct tk_aux_clock {
+	struct tk_data tkd;
+	struct ntp_data ntp;
 };
 
 /**
@@ -150,6 +190,9 @@ struct tk_data {
  *               (between vdso_write_begin and end), where a reader must
  *               retry; NULL by default
  * @vdso_write_hook_arg: passed to @vdso_write_hook
+ * @aux:         the auxiliary clocks (timekeeper/timekeeping_aux.c)
+ * @aux_timekeepers: bit n set while aux clock n is enabled (the kernel's
+ *               aux_timekeepers bitmap, read without a lock by the tick)
  *
  * Every file-scope static of kernel/time/ lives here, so that one process
  * can run many simulated kernels side by side.
@@ -171,6 +214,8 @@ struct tk_kernel {
 	struct vsyscall_gtod_data *gtod_v416;
 	void (*vdso_write_hook)(struct tk_kernel *k, void *arg);
 	void *vdso_write_hook_arg;
+	struct tk_aux_clock aux[TK_MAX_AUX_CLOCKS];
+	u32 aux_timekeepers;
 };
 
 /*

@@ -199,7 +199,8 @@ void timekeeping_resume(struct tk_kernel *k, const struct timespec64 *sleep)
  * @clock: the new clocksource
  *
  * Time is accumulated on the old counter first, then the timekeeper is set
- * up on the new one.  NTP state is cleared, as on every switch.
+ * up on the new one.  NTP state is cleared, as on every switch; each enabled
+ * aux clock is switched the same way, its own NTP state cleared.
  *
  * Return: 0, or -EINVAL for an unregistered clocksource.
  */
@@ -214,5 +215,7 @@ int change_clocksource(struct tk_kernel *k, struct clocksource *clock)
 	tk_setup_internals(k, tk, clock);
 	timekeeping_update_from_shadow(k, TK_UPDATE_ALL);
 	pthread_mutex_unlock(&k->tk_core.lock);
+	/* v6.17: the enabled aux clocks move to the new clocksource too. */
+	tk_aux_update_clocksource(k);
 	return 0;
 }

@@ -8,15 +8,20 @@
 
 #include "sim/oracle.h"
 
-/* Whether the v6.15 vDSO serves @clock itself (else: the syscall), as the oracle states it. */
+/* Whether the model's vDSO serves @clock itself (else: the syscall), as the oracle states it. */
 static bool vdso_serves(const struct sim_system *s, s32 clock, bool getres)
 {
 	u32 msk;
 	s32 mode;
 
-	if ((u32)clock >= TK_MAX_CLOCKS)
+	if ((u32)clock > TK_CLOCK_AUX_LAST)
 		return false;
 	msk = BIT(clock);
+	/* v6.17 aux clocks: getres always, gettime while the clock's group is enabled. */
+	if (msk & VDSO_AUX)
+		return getres ||
+		       READ_ONCE(s->k.vdata.aux_clock_data[clock - TK_CLOCK_AUX].clock_mode) !=
+			       VDSO_CLOCKMODE_NONE;
 	if (getres || (msk & VDSO_COARSE))
 		return msk & (VDSO_HRES | VDSO_COARSE | VDSO_RAW);
 	if (!(msk & (VDSO_HRES | VDSO_RAW)))

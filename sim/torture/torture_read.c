@@ -121,7 +121,7 @@ static void invalid_ids(struct reader *r)
 				   TK_CLOCK_SGI_CYCLE,
 				   12,
 				   TK_MAX_CLOCKS - 1,
-				   TK_MAX_CLOCKS };
+				   TK_NR_CLOCKIDS };
 	struct torture_ctx *c = r->ctx;
 
 	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
