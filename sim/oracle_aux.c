@@ -136,8 +136,10 @@ static void name_clock(char *clock, unsigned int idx)
  * update of it (kernel/time/vsyscall.c, vdso_time_update_aux()) adds
  * monotonic_to_aux to xtime_nsec >> shift and shifts the sum back, dropping
  * the sub-ns remainder that ktime_get_aux() keeps.  So the vDSO reads the
- * kernel side's value or 1 ns less, never more; it is still monotonic (each
- * update truncates a value that only grew).
+ * kernel side's value or 1 ns less, never more.  That is also why the vDSO
+ * alone can step back 1 ns: it reads the kernel side's value before an update
+ * and 1 ns less after it, when the update's timekeeping_adjust() moved the
+ * remainder; monotonicity is checked on the kernel side.
  */
 static enum oracle_aux_prop check_pair(struct sim_system *s, unsigned int idx, bool enabled,
 				       __int128 *v, __int128 *k, char *why, size_t n)
@@ -216,18 +218,22 @@ enum oracle_aux_prop oracle_aux_check(struct oracle_aux *a, struct sim_system *s
 		enabled = tk_aux_clock_enabled(&s->k, i);
 		a->evals[ORACLE_AUX_VDSO_EQ]++;
 		p = check_pair(s, i, enabled, &v, &k, why, n);
+		/*
+		 * On the kernel side, which is exact: the vDSO's whole-ns base may put it
+		 * 1 ns behind right after it read the kernel side's value (check_pair()).
+		 */
 		if (!p && enabled) {
 			a->evals[ORACLE_AUX_MONOTONIC]++;
-			if (a->has_last[i] && v < a->last[i]) {
+			if (a->has_last[i] && k < a->last[i]) {
 				char x[48], y[48];
 
 				oracle_format_ns(x, sizeof(x), a->last[i]);
-				oracle_format_ns(y, sizeof(y), v);
+				oracle_format_ns(y, sizeof(y), k);
 				snprintf(why, n, "CLOCK_%s went back: %s then %s",
 					 sim_clock_by_id(TK_CLOCK_AUX + (s32)i)->name, x, y);
 				p = ORACLE_AUX_MONOTONIC;
 			}
-			a->last[i] = v;
+			a->last[i] = k;
 			a->has_last[i] = true;
 		}
 		/* Against the kernel side, which keeps the remainder the base was taken with. */
@@ -268,9 +274,9 @@ void oracle_aux_snapshot(struct sim_system *s, enum sim_path path, unsigned int 
  * oracle_aux_unchanged() - the aux clocks of both snapshots read the same
  * @a:     before a call, at the same instant (and counter value) as @b
  * @b:     after it; only the clocks of both masks are compared
- * @slack: how many ns a clock may read more after (1 for the vDSO path: a call
- *         that republishes the page truncates a base that now holds the
- *         remainder the old one had dropped, check_pair(); 0 for the kernel side)
+ * @slack: how many ns a clock may read more or less after: 1 for the vDSO path,
+ *         whose reads are the kernel side's or 1 ns less (check_pair()), before
+ *         and after a call that republishes the page; 0 for the kernel side
  * @why:   the first that moved
  * @n:     size of @why
  *
@@ -290,7 +296,7 @@ int oracle_aux_unchanged(const struct oracle_aux_snap *a, const struct oracle_au
 				 name, a->ret[i], b->ret[i]);
 			return -1;
 		}
-		if (b->ns[i] - a->ns[i] >= 0 && b->ns[i] - a->ns[i] <= slack)
+		if (b->ns[i] - a->ns[i] >= -slack && b->ns[i] - a->ns[i] <= slack)
 			continue;
 		oracle_format_ns(x, sizeof(x), a->ns[i]);
 		oracle_format_ns(y, sizeof(y), b->ns[i]);

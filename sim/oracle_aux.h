@@ -34,7 +34,7 @@ enum oracle_aux_prop {
  *            enabled at some point: a disabled one must then read -ENODEV
  * @exact:    of those, the ones whose raw-exact base holds (unsteered since)
  * @evals:    times each property was evaluated, by enum oracle_aux_prop
- * @last:     last value read (ns), valid where @has_last
+ * @last:     last kernel-side value read (ns), valid where @has_last
  * @has_last: a value since the last step
  * @base_ns:  the kernel-side value at the base (ns)
  * @frac:     its sub-ns remainder then (shifted ns, below 1 << @shift)

@@ -522,6 +522,18 @@ static void seed_aux_steer(struct sim_op_list *l)
 	ticks(l, 20 * MS + 1, 4);
 }
 
+/* An aux clock 1.5 s on, set back to 0: behind its own monotonic time, offs_aux < -1 s. */
+static void seed_aux_set_back(struct sim_op_list *l)
+{
+	struct sim_op *op;
+
+	aux_enable(l, MS, 1, 1);
+	with_a(l, 2 * MS, SIM_OP_IDLE, 1500 * MS);
+	op = at(l, 1502 * MS + 300, SIM_OP_CLOCK_SETTIME);
+	op->clock = TK_CLOCK_AUX + 1;
+	at(l, 1503 * MS, SIM_OP_READ);
+}
+
 /* Every aux id (and one beyond) while disabled, then enabled, then with what it refuses. */
 static void seed_aux_ids(struct sim_op_list *l)
 {
@@ -587,6 +599,7 @@ static const struct {
 	SEED("clocksource-back-and-forth", seed_cs_back_forth),
 	SEED("aux-steer", seed_aux_steer),
 	SEED("aux-ids", seed_aux_ids),
+	SEED("aux-set-back", seed_aux_set_back),
 #undef SEED
 };
 

@@ -355,7 +355,8 @@ START_TEST(test_seeds_find_bugs)
 					    "neg-motion-half",
 					    "delta-nomask",
 					    "writer-no-seq",
-					    "ntp-offset-u32" };
+					    "ntp-offset-u32",
+					    "aux-offs-ns" };
 	struct sim_op_list l;
 
 	sim_ops_init(&l);
