@@ -56,6 +56,7 @@ void oracle_aux_stepped(struct oracle_aux *a, struct sim_system *s, unsigned int
 	if (idx >= TK_MAX_AUX_CLOCKS)
 		return;
 	a->seen |= 1U << idx;
+	a->wrapped &= ~(1U << idx);
 	a->has_last[idx] = false;
 	oracle_aux_rebase(a, s, idx, c);
 }
@@ -222,7 +223,7 @@ enum oracle_aux_prop oracle_aux_check(struct oracle_aux *a, struct sim_system *s
 		 * On the kernel side, which is exact: the vDSO's whole-ns base may put it
 		 * 1 ns behind right after it read the kernel side's value (check_pair()).
 		 */
-		if (!p && enabled) {
+		if (!p && enabled && !(a->wrapped & (1U << i))) {
 			a->evals[ORACLE_AUX_MONOTONIC]++;
 			if (a->has_last[i] && k < a->last[i]) {
 				char x[48], y[48];

@@ -33,6 +33,8 @@ enum oracle_aux_prop {
  * @seen:     the aux clocks read at every check (bit n: CLOCK_AUX + n), those
  *            enabled at some point: a disabled one must then read -ENODEV
  * @exact:    of those, the ones whose raw-exact base holds (unsteered since)
+ * @wrapped:  of those, the ones a sleep beyond max_idle_ns left unaccumulated
+ *            (oracle_ops_aux_after()): not monotonic nor raw-exact until a step
  * @evals:    times each property was evaluated, by enum oracle_aux_prop
  * @last:     last kernel-side value read (ns), valid where @has_last
  * @has_last: a value since the last step
@@ -45,6 +47,7 @@ enum oracle_aux_prop {
 struct oracle_aux {
 	unsigned int seen;
 	unsigned int exact;
+	unsigned int wrapped;
 	u64 evals[ORACLE_AUX_NR];
 	__int128 last[TK_MAX_AUX_CLOCKS];
 	bool has_last[TK_MAX_AUX_CLOCKS];

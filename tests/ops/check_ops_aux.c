@@ -3,12 +3,12 @@
 // the executor's aux properties (each shown able to fail), the generator and the seeds.
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tests/check_util.h"
+#include "tests/ops/ops_stubs.h"
 #include "sim/clocks.h"
 #include "sim/ops/ops_exec.h"
 #include "sim/ops/ops_gen.h"
@@ -19,33 +19,12 @@
 #include "tools/scenario/scenario_ops.h"
 #include "tools/tksim.h"
 
-static char last_error[256];
-
-/* The command's error reporter (tools/tksim.c), recorded here instead of printed. */
-int tksim_usage_error(const char *cmd, const char *fmt, ...)
-{
-	va_list ap;
-
-	(void)cmd;
-	va_start(ap, fmt);
-	vsnprintf(last_error, sizeof(last_error), fmt, ap);
-	va_end(ap);
-	return 2;
-}
-
-/* Where the input comes from (tools/usage.c): the command line, as far as these tests go. */
-void tksim_get_input(const char **file, unsigned int *line)
-{
-	*file = NULL;
-	*line = 0;
-}
-
 static void parse(struct sim_op_list *l, const char *text)
 {
 	char line[160];
 
 	snprintf(line, sizeof(line), "%s", text);
-	ck_assert_msg(scenario_ops_line(l, line) == 0, "'%s': %s", text, last_error);
+	ck_assert_msg(scenario_ops_line(l, line) == 0, "'%s': %s", text, ops_last_error);
 }
 
 /* The clock table names the aux clocks; 12..15 are no clock; the text form reads and writes them.
@@ -72,9 +51,9 @@ START_TEST(test_aux_text)
 		char line[64];
 
 		snprintf(line, sizeof(line), "%s", bad[i]);
-		last_error[0] = '\0';
+		ops_last_error[0] = '\0';
 		ck_assert_msg(scenario_ops_line(&l, line) == 2, "accepted: '%s'", bad[i]);
-		ck_assert_msg(last_error[0], "no message for '%s'", bad[i]);
+		ck_assert_msg(ops_last_error[0], "no message for '%s'", bad[i]);
 	}
 	parse(&l, "1s aux_clock_enable 3 1");
 	parse(&l, "2s clock_settime aux3 sec=1767225637 nsec=5678");
