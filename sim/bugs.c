@@ -205,6 +205,21 @@ const struct sim_bug sim_bugs[] = {
 		.shows = "tksim fuzz --inject ntp-offset-u32 --seconds 30",
 		.torture = NULL,
 	},
+	{
+		.name = "aux-offs-ns",
+		.bit = BUG_AUX_OFFS_NS,
+		.side = SIM_BUG_WRITER,
+		.concurrent = false,
+		.what = "the vDSO's aux clock base adds offs_aux as u64 ns: an aux clock set "
+			"behind its own monotonic time reads 584 years ahead through the vDSO",
+		.fix = "vdso/vsyscall: Avoid slow division loop in auxiliary clock update",
+		.hash = "762af5a2aa0a",
+		.version = "v6.17",
+		.caught_by = "aux vDSO == kernel side (a negative offs_aux wraps the page's base)",
+		/* An aux clock set back is a timeline's or the fuzzer's: no option sets one. */
+		.shows = "tksim fuzz --inject aux-offs-ns --seconds 30",
+		.torture = NULL,
+	},
 };
 const unsigned int sim_nr_bugs = sizeof(sim_bugs) / sizeof(sim_bugs[0]);
 

@@ -8,6 +8,7 @@
 
 #include "sim/clocksources.h"
 #include "sim/fixes.h"
+#include "timekeeper/timekeeping_aux.h"
 #include "vdso/gettimeofday.h"
 
 /**
@@ -35,7 +36,8 @@ void sim_config_default(struct sim_config *cfg)
  * @s:   the system (in place: the kernel's vvar page must not move)
  * @cfg: the configuration
  *
- * Return: 0, or -EINVAL for an impossible configuration.
+ * Return: 0, or -EINVAL for an impossible configuration (aux clocks too:
+ * more than TK_MAX_AUX_CLOCKS, or a kernel version without them).
  */
 int sim_system_init(struct sim_system *s, const struct sim_config *cfg)
 {
@@ -48,7 +50,7 @@ int sim_system_init(struct sim_system *s, const struct sim_config *cfg)
 	};
 	int ret;
 
-	if (!cfg->hz || cfg->hz > 100000)
+	if (!cfg->hz || cfg->hz > 100000 || cfg->aux_clocks > TK_MAX_AUX_CLOCKS)
 		return -EINVAL;
 	s->cfg = *cfg;
 	ret = sim_counter_init(&s->counter, &cfg->counter, "sim");
@@ -59,6 +61,13 @@ int sim_system_init(struct sim_system *s, const struct sim_config *cfg)
 		return ret;
 	s->k.vdata.arch_data.counter = &s->counter.page;
 	sim_fixes_apply(&s->k, cfg->fixes);
+	for (unsigned int i = 0; i < cfg->aux_clocks; i++) {
+		ret = tk_aux_clock_enable(&s->k, i, true);
+		if (ret) {
+			timekeeping_destroy(&s->k);
+			return ret;
+		}
+	}
 	s->now_ns = 0;
 	s->tick_period_ns = sim_tick_period_ns(cfg->hz);
 	s->next_tick_ns = s->tick_period_ns;

@@ -33,6 +33,9 @@ struct sim_css;
  *               0 for the kernel as it is
  * @profile:     the kernel release the model is (timekeeper/version.h);
  *               0 (TK_PROFILE_DEFAULT) for v6.18
+ * @aux_clocks:  aux clocks 0 .. @aux_clocks - 1 enabled at boot (their sysfs
+ *               aux_clock_enable written 1 right after timekeeping_init(), each
+ *               starting at 0), at most TK_MAX_AUX_CLOCKS; 0 for none
  */
 struct sim_config {
 	struct sim_counter_params counter;
@@ -42,6 +45,7 @@ struct sim_config {
 	u32 hrtimer_res;
 	u64 fixes;
 	enum tk_profile profile;
+	unsigned int aux_clocks;
 };
 
 /**

@@ -8,7 +8,7 @@
 #include "sim/engine.h"
 
 const char *sim_time_state_name(int state);
-void sim_trace_header(FILE *f);
-void sim_trace_row(FILE *f, const struct sim_system *s);
+void sim_trace_header(FILE *f, unsigned int aux);
+void sim_trace_row(FILE *f, const struct sim_system *s, unsigned int aux);
 
 #endif /* TKSIM_SIM_TRACE_H */

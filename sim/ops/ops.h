@@ -43,6 +43,9 @@
  * @SIM_OP_CLOCKSOURCE:   write clocksource @a (sim_op_cs_names[]) to sysfs
  *                        current_clocksource: clocksource_select() with that
  *                        override, change_clocksource() when it can be used
+ * @SIM_OP_AUX_ENABLE:    write @b (0 or 1) to /sys/kernel/time/aux_clocks/@a/
+ *                        aux_clock_enable (v6.17): aux clock CLOCK_AUX + @a is
+ *                        enabled (from zero, on the system clocksource) or disabled
  */
 enum sim_op_kind {
 	SIM_OP_READ,
@@ -58,7 +61,8 @@ enum sim_op_kind {
 	SIM_OP_SKEW,
 	SIM_OP_INJECT,
 	SIM_OP_MIDWRITE,
-	SIM_OP_CLOCKSOURCE, /* last: fuzz inputs of the older kinds decode unchanged */
+	SIM_OP_CLOCKSOURCE,
+	SIM_OP_AUX_ENABLE, /* last: fuzz inputs of the older kinds decode unchanged */
 	SIM_OP_NR_KINDS,
 };
 

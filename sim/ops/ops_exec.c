@@ -21,6 +21,7 @@
 #include "sim/ops/ops_cs.h"
 #include "sim/ops/ops_kinds.h"
 #include "timekeeper/time64.h"
+#include "timekeeper/timekeeping_aux.h"
 
 /* ops_one_tick() - one tick, with the tick properties; true on a finding that stops the run. */
 bool ops_one_tick(struct exec *x)
@@ -48,12 +49,18 @@ static bool advance(struct exec *x, u64 t)
 }
 
 /*
- * The failure modes the kernel's entry points have; anything else is a finding.
- * -ENODEV: a call on a disabled aux clock (v6.17).
+ * The failure modes the kernel's entry points have; anything else is a finding.  A
+ * call on a disabled aux clock fails with -ENODEV (v6.17), and only such a call; so
+ * does the aux_clock_enable knob of a kernel that has no aux clocks.
  */
-static bool errno_expected(int ret)
+static bool errno_expected(const struct exec *x, const struct sim_op *op, int ret)
 {
-	return ret == -EINVAL || ret == -EPERM || ret == -EOPNOTSUPP || ret == -ENODEV;
+	int aux = oracle_ops_aux_call(op);
+
+	if (ret == -ENODEV)
+		return aux >= 0 && (op->kind == SIM_OP_AUX_ENABLE ||
+				    !tk_aux_clock_enabled(&x->s->k, (unsigned int)aux));
+	return ret == -EINVAL || ret == -EPERM || ret == -EOPNOTSUPP;
 }
 
 /* Apply one op after time has reached it; returns the call's result (0 for non-calls). */
@@ -79,7 +86,7 @@ static bool check_call(struct exec *x, const struct sim_op *op, int ret,
 		return false;
 	strcpy(x->clock, "-");
 	x->o.evals[OP_PROP_ERRNO]++;
-	if (!errno_expected(ret)) {
+	if (!errno_expected(x, op, ret)) {
 		strcpy(x->prop, oracle_prop_names[OP_PROP_ERRNO]);
 		snprintf(x->why, sizeof(x->why), "%s failed with %d", sim_op_names[op->kind], ret);
 		if (ops_finding(x, sim_op_names[op->kind]))
@@ -123,6 +130,7 @@ static bool same_instant(const struct exec *x, const struct sim_op *op, int ret)
 static int exec_op(struct exec *x, const struct sim_op *op, unsigned int i, u64 bugs, int *ret)
 {
 	struct oracle_state before;
+	struct oracle_indep indep;
 	bool stop = false;
 
 	x->op_index = i;
@@ -132,9 +140,15 @@ static int exec_op(struct exec *x, const struct sim_op *op, unsigned int i, u64 
 	if (is_call(op->kind))
 		oracle_state_take(&before, x->s);
 	ops_state_before(x);
+	oracle_ops_indep_before(&x->o, x->s, op, &indep);
 	*ret = apply(x, op, bugs, &stop);
 	x->r->ops_run++;
 	if (stop || (is_call(op->kind) && check_call(x, op, *ret, &before)))
+		return 1;
+	oracle_ops_aux_after(&x->o, x->s, op, *ret);
+	if (oracle_ops_indep_after(&x->o, x->s, op, &indep, *ret, x->prop, x->clock, x->why,
+				   sizeof(x->why)) &&
+	    ops_finding(x, sim_op_names[op->kind]))
 		return 1;
 	if (same_instant(x, op, *ret))
 		return 0;

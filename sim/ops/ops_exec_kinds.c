@@ -13,6 +13,7 @@
 #include "sim/ops/ops_exec_int.h"
 #include "sim/ops/ops_kinds.h"
 #include "timekeeper/time64.h"
+#include "timekeeper/timekeeping_aux.h"
 
 /*
  * The longest stall the counter can span, counted from the last accumulation,
@@ -81,16 +82,19 @@ int sim_op_exec_adjtimex(struct exec *x, const struct sim_op *op, u64 bugs, bool
 	struct tk_timex tx = op->tx;
 	unsigned int m = tx.modes;
 	bool still = (m & (ADJ_FREQUENCY | ADJ_TICK)) && !(m & (ADJ_SETOFFSET | ADJ_TAI));
-	u64 overflows = x->s->k.ntp.nr_second_overflow;
+	const struct ntp_data *ntp =
+		oracle_ops_ntp_of(x->s, op->kind == SIM_OP_CLOCK_ADJTIME ? op->clock : 0);
+	u64 overflows = ntp ? ntp->nr_second_overflow : 0;
 	s64 leaps = x->s->k.ntp.leap_sum;
-	/* v6.17+ hands back the REALTIME read before an ADJ_SETOFFSET step. */
+	/* v6.17+ hands back the clock's time read before an ADJ_SETOFFSET step. */
 	bool pre_step = (m & ADJ_SETOFFSET) && tk_has(&x->s->k, TKV_ADJTIMEX_LOCKED_STEP);
 	struct timespec64 before;
 	int ret;
 
 	(void)bugs;
 	if (pre_step)
-		ktime_get_real_ts64(&x->s->k, &before);
+		oracle_ops_clock_now(x->s, op->kind == SIM_OP_CLOCK_ADJTIME ? op->clock : 0,
+				     &before);
 	if (still) {
 		oracle_snapshot(x->s, SIM_PATH_VDSO, &v0, x->why, sizeof(x->why));
 		oracle_snapshot(x->s, SIM_PATH_SYSCALL, &k0, x->why, sizeof(x->why));
@@ -128,9 +132,9 @@ int sim_op_exec_adjtimex(struct exec *x, const struct sim_op *op, u64 bugs, bool
 	 * The kernel fills in the result before TK_ADV_FREQ applies the new frequency;
 	 * if that accumulated a second, NTP's state moved on since (maxerror grew).
 	 */
-	if (x->s->k.ntp.nr_second_overflow == overflows &&
-	    oracle_ops_readback(&x->o, x->s, &tx, ret, m, pre_step ? &before : NULL, x->why,
-				sizeof(x->why))) {
+	if (ntp && ntp->nr_second_overflow == overflows &&
+	    oracle_ops_readback(&x->o, x->s, op->kind == SIM_OP_CLOCK_ADJTIME ? op->clock : 0, &tx,
+				ret, m, pre_step ? &before : NULL, x->why, sizeof(x->why))) {
 		strcpy(x->prop, oracle_prop_names[OP_PROP_READBACK]);
 		strcpy(x->clock, "-");
 		*stop = ops_finding(x, sim_op_names[op->kind]);
@@ -263,4 +267,18 @@ int sim_op_exec_clocksource(struct exec *x, const struct sim_op *op, u64 bugs, b
 		*stop = ops_finding(x, sim_op_names[op->kind]);
 	}
 	return 0;
+}
+
+/**
+ * sim_op_exec_aux_enable() - write @op->b to aux_clock_enable of aux clock @op->a.
+ *
+ * Return: 0, or the knob's negative errno.
+ */
+int sim_op_exec_aux_enable(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop)
+{
+	(void)bugs;
+	(void)stop;
+	if (op->a < 0 || op->a >= TK_MAX_AUX_CLOCKS)
+		return -EINVAL;
+	return tk_aux_clock_enable(&x->s->k, (unsigned int)op->a, op->b != 0);
 }

@@ -128,11 +128,26 @@ void sim_op_gen_suspend(struct sim_op *op, struct sim_rng *r)
 					  : sim_rng_below(r, SIM_OPS_MAX_SPAN_NS));
 }
 
-/** sim_op_gen_adjtimex() - adjtimex() or clock_adjtime(): a timex, and a clock (mostly 0). */
+/*
+ * An aux clock, mostly the first two: the aux_clock_enable ops draw those mostly too, so
+ * that the calls find an enabled clock as often as a disabled one.
+ */
+static s32 gen_aux_clock(struct sim_rng *r)
+{
+	return TK_CLOCK_AUX + (s32)(sim_rng_below(r, 4) ? sim_rng_below(r, 2)
+							: sim_rng_below(r, TK_MAX_AUX_CLOCKS + 1));
+}
+
+/**
+ * sim_op_gen_adjtimex() - adjtimex() or clock_adjtime(): a timex, and a clock (mostly 0,
+ * else an aux clock one time in three).
+ */
 void sim_op_gen_adjtimex(struct sim_op *op, struct sim_rng *r)
 {
 	gen_timex(&op->tx, r);
-	op->clock = sim_rng_below(r, 2) ? 0 : (s32)sim_rng_range(r, -1, 13);
+	op->clock = sim_rng_below(r, 2)	  ? 0
+		    : sim_rng_below(r, 3) ? (s32)sim_rng_range(r, -1, 13)
+					  : gen_aux_clock(r);
 }
 
 /** sim_op_gen_set() - settimeofday() or clock_settime(): around 2026, or a limit. */
@@ -140,7 +155,9 @@ void sim_op_gen_set(struct sim_op *op, struct sim_rng *r)
 {
 	op->has_tv = op->kind == SIM_OP_SETTIMEOFDAY && sim_rng_below(r, 4) != 0;
 	op->has_tz = op->kind == SIM_OP_SETTIMEOFDAY && sim_rng_below(r, 3) == 0;
-	op->clock = sim_rng_below(r, 4) ? 0 : (s32)sim_rng_range(r, -1, 12);
+	op->clock = sim_rng_below(r, 4)	  ? 0
+		    : sim_rng_below(r, 2) ? (s32)sim_rng_range(r, -1, 12)
+					  : gen_aux_clock(r);
 	op->a = sim_rng_below(r, 2) ? 1767225600 + sim_rng_range(r, -86400, 86400)
 				    : PICK(r, 0x7fffffff - 1, 0x7fffffff, 0x80000000LL,
 					   TIME_SETTOD_SEC_MAX, KTIME_SEC_MAX, -1, 0, 1, S64_MAX);
@@ -160,6 +177,15 @@ void sim_op_gen_skew(struct sim_op *op, struct sim_rng *r)
 {
 	op->clock = (s32)sim_rng_range(r, 1, SIM_OPS_MAX_CPUS - 1);
 	op->a = sim_rng_range(r, -1000000, 1000000);
+}
+
+/** sim_op_gen_aux_enable() - enable (three times in four) or disable aux clock 0 or 1, or any. */
+void sim_op_gen_aux_enable(struct sim_op *op, struct sim_rng *r)
+{
+	op->a = gen_aux_clock(r) - TK_CLOCK_AUX;
+	if (op->a >= TK_MAX_AUX_CLOCKS)
+		op->a = TK_MAX_AUX_CLOCKS - 1;
+	op->b = sim_rng_below(r, 4) != 0;
 }
 
 /* A kind without a generator of its own: each one-number argument uniform within its bounds. */

@@ -28,6 +28,7 @@ const char *const sim_op_names[SIM_OP_NR_KINDS] = {
 	[SIM_OP_INJECT] = "inject",
 	[SIM_OP_MIDWRITE] = "read-mid-write",
 	[SIM_OP_CLOCKSOURCE] = "clocksource",
+	[SIM_OP_AUX_ENABLE] = "aux_clock_enable",
 };
 
 /* The clocksource names of a `clocksource` op, in the order of its index. */
@@ -160,6 +161,22 @@ const struct sim_op_desc sim_op_kinds[SIM_OP_NR_KINDS] = {
 		.fuzzed = true,
 		.weight = 2,
 		.exec = sim_op_exec_clocksource,
+	},
+	/* The sysfs knob: a write of the root user (the file is 0644), so never `user`. */
+	[SIM_OP_AUX_ENABLE] = {
+		.args = { { "aux clock", SIM_ARG_COUNT, SIM_OP_FIELD_A, .lo = 0,
+			    .hi = TK_MAX_AUX_CLOCKS - 1, .text_lo = 0,
+			    .text_hi = TK_MAX_AUX_CLOCKS - 1, .range_pre = "aux clock must be 0..",
+			    .range_post = ", then 0 or 1" },
+			  { "value", SIM_ARG_COUNT, SIM_OP_FIELD_B, .lo = 0, .hi = 1, .text_lo = 0,
+			    .text_hi = 1, .range_pre = "the value must be 0 or ",
+			    .range_post = "" } },
+		.nr_args = 2,
+		.call = true,
+		.fuzzed = true,
+		.weight = 4,
+		.gen = sim_op_gen_aux_enable,
+		.exec = sim_op_exec_aux_enable,
 	},
 };
 

@@ -154,6 +154,7 @@ void sim_op_gen_adjtimex(struct sim_op *op, struct sim_rng *r);
 void sim_op_gen_set(struct sim_op *op, struct sim_rng *r);
 void sim_op_gen_counter_ppb(struct sim_op *op, struct sim_rng *r);
 void sim_op_gen_skew(struct sim_op *op, struct sim_rng *r);
+void sim_op_gen_aux_enable(struct sim_op *op, struct sim_rng *r);
 
 /* ... and the executor's (ops_exec_kinds.c). */
 int sim_op_exec_ticks(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop);
@@ -167,5 +168,6 @@ int sim_op_exec_skew(struct exec *x, const struct sim_op *op, u64 bugs, bool *st
 int sim_op_exec_inject(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop);
 int sim_op_exec_midwrite(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop);
 int sim_op_exec_clocksource(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop);
+int sim_op_exec_aux_enable(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop);
 
 #endif /* TKSIM_SIM_OPS_OPS_KINDS_H */

@@ -9,7 +9,9 @@
  * v6.13), leap seconds around midnight, settimeofday near 2038 and 2262,
  * frequency changes just before and after a second boundary, long NOHZ
  * gaps, narrow counters near a wrap, and the situations of the injectable
- * bugs (tests/sim/check_bugs.c).  tests/fuzz/gen_corpus writes their byte
+ * bugs (tests/sim/check_bugs.c), and the aux clocks of v6.17 (enabled, set,
+ * steered and disabled beside NTP on the system clocks, and every aux id
+ * while disabled: -ENODEV).  tests/fuzz/gen_corpus writes their byte
  * encodings (tests/fuzz/corpus/), so the corpus is reproducible.
  */
 #include "sim/ops/ops_seeds.h"
@@ -463,6 +465,99 @@ static void seed_tick_up_after_second(struct sim_op_list *l)
 	ticks(l, 1001 * MS, 500);
 }
 
+static void aux_enable(struct sim_op_list *l, u64 t, s64 idx, s64 on)
+{
+	struct sim_op *op = at(l, t, SIM_OP_AUX_ENABLE);
+
+	if (op) {
+		op->a = idx;
+		op->b = on;
+	}
+}
+
+static struct sim_op *aux_adj(struct sim_op_list *l, u64 t, s32 clock, unsigned int modes)
+{
+	struct sim_op *op = at(l, t, SIM_OP_CLOCK_ADJTIME);
+
+	if (op) {
+		op->clock = clock;
+		op->tx.modes = modes;
+	}
+	return op;
+}
+
+/*
+ * The auxclock selftest's life of an aux clock, with NTP steering REALTIME meanwhile:
+ * enabled, set (PTP keeps TAI), steered in frequency and phase, stepped, disabled and
+ * called while disabled; a second one left alone (raw-exact all along).
+ */
+static void seed_aux_steer(struct sim_op_list *l)
+{
+	struct sim_op *op;
+
+	aux_enable(l, MS, 0, 1);
+	aux_enable(l, MS, 1, 1);
+	op = at(l, MS + 1, SIM_OP_CLOCK_SETTIME);
+	op->clock = TK_CLOCK_AUX;
+	op->a = 1767225637;
+	op->b = 5678;
+	at(l, 2 * MS, SIM_OP_READ);
+	aux_adj(l, 2 * MS + 300, TK_CLOCK_AUX, ADJ_FREQUENCY)->tx.freq = PPM(-12);
+	adj(l, 2 * MS + 300, ADJ_FREQUENCY)->tx.freq = PPM(35);
+	ticks(l, 3 * MS, 3);
+	op = aux_adj(l, 6 * MS + 5, TK_CLOCK_AUX, ADJ_OFFSET | ADJ_STATUS | ADJ_NANO);
+	op->tx.offset = 400000;
+	op->tx.status = STA_PLL | STA_NANO;
+	ticks(l, 7 * MS, 8);
+	op = aux_adj(l, 16 * MS, TK_CLOCK_AUX, ADJ_SETOFFSET | ADJ_NANO);
+	op->tx.time.tv_usec = 250000000;
+	set_time(l, 17 * MS, 1767229200, 0);
+	at(l, 18 * MS, SIM_OP_READ);
+	aux_enable(l, 19 * MS, 0, 0);
+	op = at(l, 19 * MS, SIM_OP_CLOCK_SETTIME);
+	op->clock = TK_CLOCK_AUX;
+	op->a = 1;
+	aux_adj(l, 19 * MS, TK_CLOCK_AUX, ADJ_FREQUENCY)->tx.freq = PPM(1);
+	aux_enable(l, 20 * MS, 0, 1);
+	ticks(l, 20 * MS + 1, 4);
+}
+
+/* An aux clock 1.5 s on, set back to 0: behind its own monotonic time, offs_aux < -1 s. */
+static void seed_aux_set_back(struct sim_op_list *l)
+{
+	struct sim_op *op;
+
+	aux_enable(l, MS, 1, 1);
+	with_a(l, 2 * MS, SIM_OP_IDLE, 1500 * MS);
+	op = at(l, 1502 * MS + 300, SIM_OP_CLOCK_SETTIME);
+	op->clock = TK_CLOCK_AUX + 1;
+	at(l, 1503 * MS, SIM_OP_READ);
+}
+
+/* Every aux id (and one beyond) while disabled, then enabled, then with what it refuses. */
+static void seed_aux_ids(struct sim_op_list *l)
+{
+	u64 t = MS;
+
+	for (s32 c = TK_CLOCK_AUX; c <= TK_CLOCK_AUX_LAST + 1; c++, t += MS / 4) {
+		struct sim_op *op = at(l, t, SIM_OP_CLOCK_SETTIME);
+
+		op->clock = c;
+		op->a = 1000 + c;
+		aux_adj(l, t, c, ADJ_FREQUENCY)->tx.freq = PPM(2);
+		if (c <= TK_CLOCK_AUX_LAST)
+			aux_enable(l, t + 1, c - TK_CLOCK_AUX, 1);
+		aux_adj(l, t + 2, c, ADJ_TAI)->tx.constant = 37;
+		op = aux_adj(l, t + 2, c, ADJ_STATUS);
+		op->tx.status = STA_INS;
+		op = at(l, t + 3, SIM_OP_CLOCK_SETTIME);
+		op->clock = c;
+		op->a = 1000 + c;
+		op->b = 1000000000;
+	}
+	at(l, t, SIM_OP_READ);
+}
+
 static const struct {
 	const char *name;
 	void (*build)(struct sim_op_list *l);
@@ -502,6 +597,9 @@ static const struct {
 	SEED("tick-up-after-second", seed_tick_up_after_second),
 	SEED("clocksource-acpi-pm-wrap", seed_cs_wrap),
 	SEED("clocksource-back-and-forth", seed_cs_back_forth),
+	SEED("aux-steer", seed_aux_steer),
+	SEED("aux-ids", seed_aux_ids),
+	SEED("aux-set-back", seed_aux_set_back),
 #undef SEED
 };
 

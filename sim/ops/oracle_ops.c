@@ -3,8 +3,11 @@
 #include "sim/ops/oracle_ops.h"
 
 #include <inttypes.h>
+
+#include "sim/clocks.h"
 #include <string.h>
 
+#include "timekeeper/timekeeping_aux.h"
 #include "vdso/calc.h"
 #include "vdso/hw_counter.h"
 
@@ -22,6 +25,10 @@ const char *const oracle_prop_names[OP_PROP_NR] = {
 	[OP_PROP_ERRNO] = "errno",
 	[OP_PROP_MIDWRITE] = "reader-retries-mid-write",
 	[OP_PROP_CS_SWITCH] = "still-at-clocksource-switch",
+	[OP_PROP_AUX_VDSO_EQ] = "aux-vdso-equals-kernel",
+	[OP_PROP_AUX_MONOTONIC] = "aux-monotonic",
+	[OP_PROP_AUX_RAW_EXACT] = "aux-raw-exact",
+	[OP_PROP_AUX_INDEPENDENT] = "aux-independent",
 };
 
 /* Inside the vvar write section: both clock groups' seq must be odd, or a reader keeps a torn
@@ -65,6 +72,7 @@ void oracle_ops_init(struct oracle_ops *o, struct sim_system *s)
 	memset(o, 0, sizeof(*o));
 	o->cpus = 1;
 	oracle_ops_resync(o, s);
+	oracle_aux_init(&o->aux, s, NULL);
 }
 
 /** oracle_ops_resync() - the clock was set: start second_overflow() bookkeeping again. */
@@ -83,7 +91,8 @@ void oracle_state_take(struct oracle_state *st, const struct sim_system *s)
 {
 	const struct tk_kernel *k = &s->k;
 
-	memset(st, 0, sizeof(*st));
+	/* The aux entries of the clocks enabled only: what oracle_state_diff() compares. */
+	memset(st, 0, offsetof(struct oracle_state, aux_tk));
 	st->seq = k->tk_core.seq;
 	memcpy(&st->tk, &k->tk_core.timekeeper, sizeof(st->tk));
 	memcpy(&st->shadow, &k->tk_core.shadow_timekeeper, sizeof(st->shadow));
@@ -92,6 +101,40 @@ void oracle_state_take(struct oracle_state *st, const struct sim_system *s)
 	st->tz = k->sys_tz;
 	st->suspended = k->suspended;
 	st->suspend_cycles = k->suspend_cycles;
+	for (unsigned int i = 0; i < TK_MAX_AUX_CLOCKS; i++) {
+		const struct ntp_data *ntp = NULL;
+
+		if (!tk_aux_clock_enabled(k, i))
+			continue;
+		st->aux_on |= 1U << i;
+		memset(&st->aux_tk[i], 0, sizeof(st->aux_tk[i]));
+		memset(&st->aux_ntp[i], 0, sizeof(st->aux_ntp[i]));
+		tk_aux_snapshot(k, i, &st->aux_tk[i], &ntp);
+		if (ntp)
+			memcpy(&st->aux_ntp[i], ntp, sizeof(*ntp));
+	}
+}
+
+/* The aux timekeepers and NTP states of the clocks enabled in both (equal @aux_on). */
+static int aux_state_diff(const struct oracle_state *a, const struct oracle_state *b, char *why,
+			  size_t n)
+{
+	for (unsigned int i = 0; i < TK_MAX_AUX_CLOCKS; i++) {
+		const char *what = NULL;
+
+		if (!(a->aux_on & (1U << i)))
+			continue;
+		if (memcmp(&a->aux_tk[i], &b->aux_tk[i], sizeof(a->aux_tk[i])))
+			what = "timekeeper";
+		else if (memcmp(&a->aux_ntp[i], &b->aux_ntp[i], sizeof(a->aux_ntp[i])))
+			what = "NTP state";
+		if (what) {
+			snprintf(why, n, "aux clock %u's %s changed although the call failed", i,
+				 what);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 /**
@@ -114,6 +157,8 @@ int oracle_state_diff(const struct oracle_state *a, const struct oracle_state *b
 		  sizeof(struct vdso_time_data) },
 		{ "sys_tz", offsetof(struct oracle_state, tz), sizeof(struct tk_timezone) },
 		{ "timekeeping_suspended", offsetof(struct oracle_state, suspended), sizeof(bool) },
+		{ "an aux_clock_enable knob", offsetof(struct oracle_state, aux_on),
+		  sizeof(unsigned int) },
 	};
 
 	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
@@ -123,7 +168,7 @@ int oracle_state_diff(const struct oracle_state *a, const struct oracle_state *b
 			return -1;
 		}
 	}
-	return 0;
+	return aux_state_diff(a, b, why, n);
 }
 
 static void set_prop(char *prop, enum oracle_prop p)
@@ -425,41 +470,48 @@ int oracle_ops_instant(struct oracle_ops *o, struct sim_system *s, char *prop, c
 	if (ret)
 		return ret;
 	o->evals[OP_PROP_RAW_EXACT]++;
-	return check_raw(o, s, v[TK_CLOCK_MONOTONIC_RAW], prop, clock, why, n);
+	if (check_raw(o, s, v[TK_CLOCK_MONOTONIC_RAW], prop, clock, why, n))
+		return -1;
+	return o->aux.seen ? oracle_ops_aux_instant(o, s, prop, clock, why, n) : 0;
 }
 
 /**
  * oracle_ops_readback() - what a successful adjtimex() returned is the kernel's state
  * @o:     the oracle
  * @s:     the system, just after the call
+ * @clock: the clock steered: REALTIME's NTP state for adjtimex() and every system
+ *         clock id, an aux clock's own for CLOCK_AUX + n
  * @got:   what the call returned in its struct
  * @ret:   its return value (the clock state)
  * @modes: the modes it was called with
- * @read_at: the REALTIME the call hands back, where that is not REALTIME now: v6.17+
+ * @read_at: the time the call hands back, where that is not the clock now: v6.17+
  *         (TKV_ADJTIMEX_LOCKED_STEP) reads it before an ADJ_SETOFFSET step; NULL for now
  * @why:   what differs
  * @n:     size of @why
  *
- * The state is read directly (NTP state, tai_offset, REALTIME now) and through
- * a second, read-only adjtimex() at the same instant, which must agree.
+ * The state is read directly (NTP state, tai_offset, the clock now) and through
+ * a second, read-only call at the same instant, which must agree.
  * Return: 0 or -1.
  */
-int oracle_ops_readback(struct oracle_ops *o, struct sim_system *s, const struct tk_timex *got,
-			int ret, unsigned int modes, const struct timespec64 *read_at, char *why,
-			size_t n)
+int oracle_ops_readback(struct oracle_ops *o, struct sim_system *s, s32 clock,
+			const struct tk_timex *got, int ret, unsigned int modes,
+			const struct timespec64 *read_at, char *why, size_t n)
 {
-	const struct ntp_data *ntp = &s->k.ntp;
+	const struct ntp_data *ntp = oracle_ops_ntp_of(s, clock);
 	struct tk_timex rd = { 0 };
 	struct timespec64 now;
+	s32 tai_offset;
 	int ret2;
 	long long sub;
 	s64 off;
 
 	o->evals[OP_PROP_READBACK]++;
-	if (read_at)
-		now = *read_at;
-	else
-		ktime_get_real_ts64(&s->k, &now);
+	{
+		struct timespec64 at_call;
+
+		tai_offset = oracle_ops_clock_now(s, clock, &at_call);
+		now = read_at ? *read_at : at_call;
+	}
 	sub = (ntp->time_status & STA_NANO) ? now.tv_nsec : now.tv_nsec / 1000;
 #define RB(cond, fmt, a, b)                                                                    \
 	if (cond) {                                                                            \
@@ -484,21 +536,25 @@ int oracle_ops_readback(struct oracle_ops *o, struct sim_system *s, const struct
 	/*
 	 * Past the leap second but before the tick has applied it, __do_adjtimex()
 	 * (kernel/time/ntp.c, "Handle leapsec adjustments") returns tai and time as
-	 * they will be after the leap: compare them only before it.
+	 * they will be after the leap: compare them only before it.  For an aux
+	 * clock, __do_adjtimex() (v6.17) reads the time before it injects an
+	 * ADJ_SETOFFSET: the time returned is the clock's before the step.
 	 */
-	if (now.tv_sec < ntp->ntp_next_leap_sec) {
-		RB(got->tai != s->k.tk_core.timekeeper.tai_offset, "tai %d", got->tai,
-		   s->k.tk_core.timekeeper.tai_offset);
+	if (now.tv_sec < ntp->ntp_next_leap_sec &&
+	    !(sim_clock_is_aux(clock) && (modes & ADJ_SETOFFSET))) {
+		RB(got->tai != tai_offset, "tai %d", got->tai, tai_offset);
 		if (got->time.tv_sec != now.tv_sec || got->time.tv_usec != sub) {
 			snprintf(why, n,
-				 "adjtimex returned time %lld s + %lld but REALTIME is %lld s + "
-				 "%lld "
-				 "(us, or ns with STA_NANO)",
-				 got->time.tv_sec, got->time.tv_usec, (long long)now.tv_sec, sub);
+				 "adjtimex returned time %lld s + %lld but CLOCK_%s is %lld s + "
+				 "%lld (us, or ns with STA_NANO)",
+				 got->time.tv_sec, got->time.tv_usec,
+				 sim_clock_is_aux(clock) ? oracle_clock_name(clock) : "REALTIME",
+				 (long long)now.tv_sec, sub);
 			return -1;
 		}
 	}
-	ret2 = do_adjtimex(&s->k, &rd, false);
+	ret2 = sim_clock_is_aux(clock) ? tk_sys_clock_adjtime(&s->k, clock, &rd, false)
+				       : do_adjtimex(&s->k, &rd, false);
 	RB(ret2 != ret, "state %d", ret, ret2);
 	RB(rd.freq != got->freq, "freq %lld", got->freq, rd.freq);
 	RB(!(modes & ADJ_ADJTIME) && rd.offset != got->offset, "offset %lld", got->offset,

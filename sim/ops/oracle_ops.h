@@ -12,6 +12,7 @@
  */
 
 #include "sim/oracle.h"
+#include "sim/oracle_aux.h"
 #include "sim/ops/ops.h"
 
 /** enum oracle_prop - the properties checked after every op */
@@ -29,6 +30,11 @@ enum oracle_prop {
 	OP_PROP_ERRNO, /* a call fails only with EINVAL, EPERM or EOPNOTSUPP */
 	OP_PROP_MIDWRITE, /* inside the vvar write section a reader must retry */
 	OP_PROP_CS_SWITCH, /* no clock moves at the instant of a clocksource switch */
+	OP_PROP_AUX_VDSO_EQ, /* aux clocks: vDSO == kernel-side (-ENODEV when disabled) */
+	OP_PROP_AUX_MONOTONIC, /* aux clocks never go back between two steps */
+	OP_PROP_AUX_RAW_EXACT, /* an unsteered aux clock is the counter's exact conversion */
+	OP_PROP_AUX_INDEPENDENT, /* a call on the system clocks moves no aux clock, and the reverse
+				  */
 	OP_PROP_NR,
 };
 
@@ -70,6 +76,7 @@ struct sim_finding {
  *              runs on from there
  * @midwrite:   a read-mid-write op is armed
  * @midwrite_why: what the write-section check saw ("" when it held)
+ * @aux:        the aux clocks' memory (sim/oracle_aux.h)
  */
 struct oracle_ops {
 	struct oracle_mono mono[SIM_OPS_MAX_CPUS];
@@ -85,11 +92,15 @@ struct oracle_ops {
 	u64 raw_frac;
 	bool midwrite;
 	char midwrite_why[160];
+	struct oracle_aux aux;
 };
 
 /**
  * struct oracle_state - every number a call may change (compared byte for byte)
- * Padding is zeroed by oracle_state_take(), so memcmp is exact.
+ * Padding is zeroed by oracle_state_take(), so memcmp is exact.  @aux_tk and
+ * @aux_ntp are the aux timekeepers and their NTP states, @aux_on the
+ * aux_clock_enable knobs (bit n: aux clock n); only the entries of enabled aux
+ * clocks are filled and compared (the disabled ones cost nothing per call).
  */
 struct oracle_state {
 	u32 seq;
@@ -100,6 +111,9 @@ struct oracle_state {
 	struct tk_timezone tz;
 	bool suspended;
 	u64 suspend_cycles;
+	unsigned int aux_on;
+	struct timekeeper aux_tk[TK_MAX_AUX_CLOCKS];
+	struct ntp_data aux_ntp[TK_MAX_AUX_CLOCKS];
 };
 
 void oracle_ops_init(struct oracle_ops *o, struct sim_system *s);
@@ -116,9 +130,41 @@ void oracle_ops_raw_rebase(struct oracle_ops *o, const struct sim_system *s,
 void oracle_ops_arm_midwrite(struct oracle_ops *o, struct sim_system *s);
 int oracle_ops_instant(struct oracle_ops *o, struct sim_system *s, char *prop, char *clock,
 		       char *why, size_t n);
-int oracle_ops_readback(struct oracle_ops *o, struct sim_system *s, const struct tk_timex *got,
-			int ret, unsigned int modes, const struct timespec64 *read_at, char *why,
-			size_t n);
+int oracle_ops_readback(struct oracle_ops *o, struct sim_system *s, s32 clock,
+			const struct tk_timex *got, int ret, unsigned int modes,
+			const struct timespec64 *read_at, char *why, size_t n);
+
+/* The aux clocks' part (sim/ops/oracle_ops_aux.c). */
+const struct ntp_data *oracle_ops_ntp_of(const struct sim_system *s, s32 clock);
+s32 oracle_ops_clock_now(const struct sim_system *s, s32 clock, struct timespec64 *now);
+int oracle_ops_aux_call(const struct sim_op *op);
+int oracle_ops_aux_instant(struct oracle_ops *o, struct sim_system *s, char *prop, char *clock,
+			   char *why, size_t n);
+void oracle_ops_aux_after(struct oracle_ops *o, struct sim_system *s, const struct sim_op *op,
+			  int ret);
+void oracle_ops_aux_rebase(struct oracle_ops *o, struct sim_system *s);
+
+/**
+ * struct oracle_indep - the clocks a call must leave where they are (oracle_ops_indep_*())
+ * @active: a check is due: the call is on an aux clock, or aux clocks are in use
+ * @sys:    the system clocks are compared (the call is on an aux clock)
+ * @v:      the system clocks through the vDSO before the call
+ * @k:      the same through the kernel side
+ * @av:     the aux clocks compared (@av.mask), through the vDSO
+ * @ak:     the same through the kernel side
+ */
+struct oracle_indep {
+	bool active;
+	bool sys;
+	struct oracle_snapshot v, k;
+	struct oracle_aux_snap av, ak;
+};
+
+void oracle_ops_indep_before(struct oracle_ops *o, struct sim_system *s, const struct sim_op *op,
+			     struct oracle_indep *b);
+int oracle_ops_indep_after(struct oracle_ops *o, struct sim_system *s, const struct sim_op *op,
+			   const struct oracle_indep *b, int ret, char *prop, char *clock,
+			   char *why, size_t n);
 
 /** enum oracle_known_kind - what a known finding is */
 enum oracle_known_kind {

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 // tksim's own: tests of the op language: bytes <-> ops, text <-> ops, the seeds, the oracle.
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tests/check_util.h"
+#include "tests/ops/ops_stubs.h"
 #include "sim/bugs.h"
 #include "sim/ops/ops_cs.h"
 #include "sim/ops/ops_exec.h"
@@ -16,26 +16,6 @@
 #include "tools/tksim.h"
 
 static u8 buf[1 << 16], buf2[1 << 16];
-static char last_error[256];
-
-/* The command's error reporter (tools/tksim.c), recorded here instead of printed. */
-int tksim_usage_error(const char *cmd, const char *fmt, ...)
-{
-	va_list ap;
-
-	(void)cmd;
-	va_start(ap, fmt);
-	vsnprintf(last_error, sizeof(last_error), fmt, ap);
-	va_end(ap);
-	return 2;
-}
-
-/* Where the input comes from (tools/usage.c): the command line, as far as these tests go. */
-void tksim_get_input(const char **file, unsigned int *line)
-{
-	*file = NULL;
-	*line = 0;
-}
 
 /* Bad `at` lines are refused with a message naming what is wrong; good ones parse exactly. */
 START_TEST(test_text_errors)
@@ -66,9 +46,9 @@ START_TEST(test_text_errors)
 	sim_ops_init(&l);
 	for (unsigned int i = 0; i < sizeof(bad_lines) / sizeof(bad_lines[0]); i++) {
 		snprintf(line, sizeof(line), "%s", bad_lines[i]);
-		last_error[0] = '\0';
+		ops_last_error[0] = '\0';
 		ck_assert_msg(scenario_ops_line(&l, line) == 2, "accepted: '%s'", bad_lines[i]);
-		ck_assert_msg(last_error[0], "no message for '%s'", bad_lines[i]);
+		ck_assert_msg(ops_last_error[0], "no message for '%s'", bad_lines[i]);
 	}
 	ck_assert_uint_eq(l.n, 0);
 	snprintf(line, sizeof(line),
@@ -81,7 +61,7 @@ START_TEST(test_text_errors)
 	/* Out of time order: an error that spans two lines. */
 	snprintf(line, sizeof(line), "5s read");
 	ck_assert_int_eq(scenario_ops_line(&l, line), 2);
-	ck_assert_msg(strstr(last_error, "before"), "%s", last_error);
+	ck_assert_msg(strstr(ops_last_error, "before"), "%s", ops_last_error);
 	sim_ops_free(&l);
 }
 END_TEST
@@ -165,7 +145,7 @@ START_TEST(test_kind_descriptors)
 			fclose(f);
 			sim_ops_clear(&d);
 			ck_assert_msg(scenario_ops_line(&d, text + 3) == 0, "%s: %s", text,
-				      last_error);
+				      ops_last_error);
 			ck_assert_msg(!memcmp(&d.ops[0], &op, sizeof(op)), "%s: text changes it",
 				      sim_op_names[k]);
 		}
@@ -355,7 +335,8 @@ START_TEST(test_seeds_find_bugs)
 					    "neg-motion-half",
 					    "delta-nomask",
 					    "writer-no-seq",
-					    "ntp-offset-u32" };
+					    "ntp-offset-u32",
+					    "aux-offs-ns" };
 	struct sim_op_list l;
 
 	sim_ops_init(&l);

@@ -2,7 +2,7 @@
 // tksim's own: `tksim explain`, the kernel's arithmetic step by step with a simulated system's
 // numbers.
 /*
- * Input: a topic (read, tick, mult, retry, adjtimex, leap) and the counter options of
+ * Input: a topic (read, tick, mult, retry, adjtimex, leap, aux) and the counter options of
  * `tksim run` (--freq, --ppm, --hz, --bits, --start) plus --at and --clock.
  * Output: the steps, each with its value, then the line "checked: ..." naming
  * the real functions whose results the steps reproduced.  Exit 0, 1 if a step
@@ -40,6 +40,8 @@ static const struct {
 	  "one adjtimex() call: offset -> time_freq, time_offset -> tick_length -> mult" },
 	{ "leap", explain_leap,
 	  "an inserted leap second: the midnight tick, REALTIME, adjtimex's return" },
+	{ "aux", explain_aux,
+	  "an aux clock (v6.17): enable, clock_settime, clock_adjtime, do_aux()" },
 };
 
 /* The options of `tksim explain`: its parser, --help, man page and completion. */
@@ -275,8 +277,8 @@ int cmd_explain(int argc, char **argv)
 			explain_help();
 			return TKSIM_EXIT_OK;
 		}
-		return tksim_usage_error("explain",
-					 "which topic: read, tick, mult, retry, adjtimex or leap?");
+		return tksim_usage_error(
+			"explain", "which topic: read, tick, mult, retry, adjtimex, leap or aux?");
 	}
 	topic = argv[1];
 	sim_config_default(&o.cfg);
@@ -287,5 +289,6 @@ int cmd_explain(int argc, char **argv)
 		if (!strcmp(topic, topics[i].name))
 			return topics[i].fn(&o);
 	return tksim_usage_error(
-		"explain", "unknown topic '%s' (read, tick, mult, retry, adjtimex, leap)", topic);
+		"explain", "unknown topic '%s' (read, tick, mult, retry, adjtimex, leap, aux)",
+		topic);
 }

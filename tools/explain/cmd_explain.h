@@ -47,6 +47,7 @@ static inline u64 explain_at(const struct explain_opts *o, u64 dflt)
 }
 
 int explain_adjtimex(const struct explain_opts *o);
+int explain_aux(const struct explain_opts *o);
 int explain_leap(const struct explain_opts *o);
 int explain_mult(const struct explain_opts *o);
 int explain_read(const struct explain_opts *o);

@@ -14,6 +14,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "sim/clocks.h"
 #include "sim/oracle.h"
 #include "tools/explain/cmd_explain.h"
 #include "tools/tksim.h"
@@ -84,12 +85,15 @@ bool explain_conversion(int step, u64 cycles, u64 last, u64 mask, u64 max_cycles
 		       max_cycles);
 	printf("%2d. delta * mult = %" PRIu64 " * %" PRIu32 " = %" PRIu64 " shifted ns\n", step + 1,
 	       delta, mult, (u64)prod);
+	/* An aux clock's group has one base, VDSO_BASE_AUX (do_aux()). */
+	const char *base_name =
+		sim_clock_is_aux(clock) ? "VDSO_BASE_AUX" : oracle_clock_name(clock);
+
 	printf("%2d. + basetime[%s].nsec = %" PRIu64 " + %" PRIu64 " = %" PRIu64
 	       " shifted ns (ns << %" PRIu32 ")\n",
-	       step + 2, oracle_clock_name(clock), (u64)prod, base->nsec, (u64)(prod + base->nsec),
-	       shift);
+	       step + 2, base_name, (u64)prod, base->nsec, (u64)(prod + base->nsec), shift);
 	printf("%2d. >> shift %" PRIu32 " = %" PRIu64 " ns past basetime[%s].sec\n", step + 3,
-	       shift, ns, oracle_clock_name(clock));
+	       shift, ns, base_name);
 	ts->tv_sec = (time64_t)(base->sec + ns / NSEC_PER_SEC);
 	ts->tv_nsec = (long)(ns % NSEC_PER_SEC);
 	printf("%2d. normalise: tv_sec = %" PRIu64 " + %" PRIu64 " / 1e9 = %" PRId64

@@ -39,7 +39,7 @@ static void run_help(void)
 	       "executor of tksim fuzz (docs/fuzzing.md).  Options given after it override\n"
 	       "the file.  SCENARIO is a path, or the name of an example (leap-insert,\n"
 	       "leap-delete, freq-step, acpi-pm-24bit, wander, coarse-second-step,\n"
-	       "default), found as NAME.scn in\n"
+	       "aux-clock, default), found as NAME.scn in\n"
 	       "the current folder, then among the installed examples in\n"
 	       "  " TKSIM_SCENARIO_DIR "\n\n");
 	tksim_opt_help(stdout, cmd_run_options);
@@ -72,6 +72,11 @@ const struct tksim_option cmd_run_options[] = {
 		      "(a duration since boot, as --duration)",
 		      "0"),
 	TKSIM_OPT_ARG("to", 'U', "T", "trace only the ticks at simulated times t <= T", "the end"),
+	TKSIM_OPT_ARG("aux-clocks", RUN_OPT_AUX_CLOCKS, "N",
+		      "enable aux clocks AUX0..AUX(N-1) at boot, N 0..8 (v6.17+,\n"
+		      "/sys/kernel/time/aux_clocks/*/aux_clock_enable); each starts\n"
+		      "at 0, is checked every tick and shown in the trace",
+		      "0"),
 	TKSIM_OPT_QUIET('q'),
 	TKSIM_OPT_JSON('j'),
 	TKSIM_OPT_HELP('h'),
@@ -141,6 +146,16 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 			if (tksim_parse_duration_ns(optarg, &o->trace_to_ns))
 				return tksim_usage_error("run", "bad --to '%s'", optarg);
 			break;
+		case RUN_OPT_AUX_CLOCKS: {
+			u64 n;
+
+			if (tksim_parse_u64(optarg, &n) || n > TK_MAX_AUX_CLOCKS)
+				return tksim_opt_error(&o->opts, c,
+						       "--aux-clocks must be 0..%d, not '%s'",
+						       TK_MAX_AUX_CLOCKS, optarg);
+			o->cfg.aux_clocks = (unsigned int)n;
+			break;
+		}
 		case 'q':
 			o->quiet = true;
 			break;

@@ -10,6 +10,7 @@
 #include "sim/run/run_ntp.h"
 #include "sim/trace.h"
 #include "timekeeper/adjtimex.h"
+#include "timekeeper/timekeeping_aux.h"
 #include "tools/json.h"
 
 /* The kernel's NTP state as adjtimex(2) reports it, and the daemon's counts. */
@@ -59,6 +60,31 @@ static void json_ntp(struct json *j, struct sim_system *s, const struct sim_ntpd
 	json_end(j);
 }
 
+/*
+ * The enabled aux clocks of @aux, as the system clocks are, with what their own NTP
+ * state holds: clock_adjtime(CLOCK_AUX + n)'s freq and offset (no daemon steers them).
+ */
+static void json_aux(struct json *j, struct sim_system *s, unsigned int aux)
+{
+	for (unsigned int i = 0; i < TK_MAX_AUX_CLOCKS; i++) {
+		s32 c = TK_CLOCK_AUX + (s32)i;
+		struct tk_timex tx = { 0 };
+		struct timespec64 v, k;
+
+		if (!(aux & (1U << i)) || sim_clock_gettime(s, SIM_PATH_VDSO, c, &v) ||
+		    sim_clock_gettime(s, SIM_PATH_SYSCALL, c, &k) ||
+		    tk_sys_clock_adjtime(&s->k, c, &tx, false) < 0)
+			continue;
+		json_obj(j, NULL);
+		json_kstr(j, "clock", oracle_clock_name(c));
+		json_ki128(j, "vdso_ns", ts_to_ns(&v));
+		json_ki128(j, "kernel_ns", ts_to_ns(&k));
+		json_kdbl(j, "freq_ppm", (double)tx.freq / 65536.0);
+		json_ks64(j, (tx.status & STA_NANO) ? "offset_ns" : "offset_us", tx.offset);
+		json_end(j);
+	}
+}
+
 /**
  * run_print_json() - the run as one JSON object
  * @f: where to
@@ -105,6 +131,7 @@ void run_print_json(FILE *f, struct sim_system *s, const struct sim_ntpd *d,
 		json_ki128(&j, "kernel_ns", ts_to_ns(&k));
 		json_end(&j);
 	}
+	json_aux(&j, s, r->aux);
 	json_end(&j);
 	json_ntp(&j, s, d, r->calls);
 	json_ki128(&j, "max_vdso_kernel_diff_ns", r->st->max_vdso_diff_ns);

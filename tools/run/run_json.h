@@ -18,6 +18,8 @@
  * @violation_ns: the simulated time of the violation
  * @signal:       the signal that interrupted the run ("SIGTERM"), or NULL
  * @calls:        the timed calls and their results
+ * @aux:          the aux clocks of the run (bit n: CLOCK_AUX + n): each enabled one is a
+ *                "clocks" entry after the system clocks
  */
 struct run_result {
 	u64 seed;
@@ -27,6 +29,7 @@ struct run_result {
 	u64 violation_ns;
 	const char *signal;
 	const struct sim_run_calls *calls;
+	unsigned int aux;
 };
 
 void run_print_json(FILE *f, struct sim_system *s, const struct sim_ntpd *d,

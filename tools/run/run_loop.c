@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "sim/oracle_aux.h"
 #include "sim/trace.h"
 #include "tools/run/run_json.h"
 #include "tools/run/run_opts.h"
@@ -62,11 +63,12 @@ int run_simulate(struct run_opts *o)
 {
 	struct oracle_stats st = { 0 };
 	struct oracle_mono mono = { 0 };
+	struct oracle_aux aux;
 	struct sim_system *s;
 	struct sim_ntpd ntpd;
 	struct sim_rng rng;
 	FILE *csv = NULL, *trace = NULL;
-	char why[256];
+	char why[256], clock[24];
 	double t0, next_progress;
 	u64 next_csv = 0;
 	int ret, err, sig;
@@ -115,10 +117,13 @@ int run_simulate(struct run_opts *o)
 		goto out_close;
 	}
 	run_trace_size_warning(o);
+	o->aux_trace = run_aux_mask(o);
+	/* Aux clocks of --aux-clocks; a timeline's are the executor's (its oracle checks them). */
+	oracle_aux_init(&aux, s, NULL);
 	if (csv)
 		run_csv_header(csv);
 	if (trace) {
-		sim_trace_header(trace);
+		sim_trace_header(trace, o->aux_trace);
 		run_trace_row(trace, s, o);
 	}
 	/* The summary would mix with a time series on stdout. */
@@ -151,11 +156,17 @@ int run_simulate(struct run_opts *o)
 		 */
 		if (o->ntp.calls.timeline)
 			st.checks = o->ntp.calls.reads;
+		/* A counter event or a clocksource switch ends the aux clocks' raw-exact bases too.
+		 */
+		if (unlikely(aux.exact) && !run_cs_raw_exact_checkable(&o->cs, s))
+			aux.exact = 0;
 		if (violated ||
 		    (!o->ntp.calls.timeline && run_cs_raw_exact_checkable(&o->cs, s)
 			     ? oracle_check_tick(s, &mono, &st, why, sizeof(why))
 			     : !o->ntp.calls.timeline &&
 				       oracle_check_instant(s, &mono, &st, why, sizeof(why))) ||
+		    (aux.seen && !o->ntp.calls.timeline &&
+		     oracle_aux_check(&aux, s, NULL, clock, why, sizeof(why))) ||
 		    run_cs_check(&o->cs, s, why, sizeof(why)) ||
 		    run_m32_check(&o->m32, s, why, sizeof(why))) {
 			if (o->ntp.calls.refused) {
@@ -203,7 +214,8 @@ int run_simulate(struct run_opts *o)
 					.violation = ret == TKSIM_EXIT_VIOLATION ? why : NULL,
 					.violation_ns = s->now_ns,
 					.signal = sig ? tksim_signal_name(sig) : NULL,
-					.calls = &o->ntp.calls };
+					.calls = &o->ntp.calls,
+					.aux = o->aux_trace };
 
 		run_print_json(stdout, s, &ntpd, &r);
 	} else if (!to_stdout) {

@@ -43,6 +43,8 @@
  * @ops:             the scenario's `at` lines (tools/scenario/scenario_ops.c)
  * @op_lines:        the line of each of @ops in the scenario (@scn's path), for errors
  * @opts:            where each option was given, for errors
+ * @aux_trace:       the aux clocks the trace, summary and JSON show (bit n: CLOCK_AUX + n):
+ *                   those of --aux-clocks and of the timeline's aux_clock_enable ops
  */
 struct run_opts {
 	struct sim_config cfg;
@@ -63,9 +65,14 @@ struct run_opts {
 	struct sim_op_list ops;
 	unsigned int *op_lines;
 	struct tksim_optset opts;
+	unsigned int aux_trace;
 };
 
+/* --aux-clocks: an option code outside the ranges of the option groups (tools/run/run_*.h). */
+#define RUN_OPT_AUX_CLOCKS 1900
+
 int run_simulate(struct run_opts *o);
+unsigned int run_aux_mask(const struct run_opts *o);
 
 void run_csv_header(FILE *f);
 void run_csv_row(FILE *f, struct sim_system *s, const struct sim_ntpd *d);

@@ -5,7 +5,9 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "sim/clocks.h"
 #include "sim/trace.h"
+#include "timekeeper/timekeeping_aux.h"
 #include "tools/run/run_opts.h"
 #include "tools/tksim.h"
 
@@ -78,6 +80,22 @@ void run_print_summary(struct sim_system *s, const struct run_opts *o,
 
 		sim_clock_gettime(s, SIM_PATH_VDSO, c, &v);
 		sim_clock_gettime(s, SIM_PATH_SYSCALL, c, &k);
+		oracle_format_ns(a, sizeof(a), ts_to_ns(&v));
+		oracle_format_ns(b, sizeof(b), ts_to_ns(&k));
+		printf("  %-18s %-24s %s\n", oracle_clock_name(c), a, b);
+	}
+	/* The aux clocks of the run, each while enabled (a disabled one reads -ENODEV). */
+	for (unsigned int i = 0; i < TK_MAX_AUX_CLOCKS; i++) {
+		s32 c = TK_CLOCK_AUX + (s32)i;
+		struct timespec64 v, k;
+
+		if (!(o->aux_trace & (1U << i)))
+			continue;
+		if (sim_clock_gettime(s, SIM_PATH_VDSO, c, &v) ||
+		    sim_clock_gettime(s, SIM_PATH_SYSCALL, c, &k)) {
+			printf("  %-18s %-24s %s\n", oracle_clock_name(c), "disabled", "disabled");
+			continue;
+		}
 		oracle_format_ns(a, sizeof(a), ts_to_ns(&v));
 		oracle_format_ns(b, sizeof(b), ts_to_ns(&k));
 		printf("  %-18s %-24s %s\n", oracle_clock_name(c), a, b);
@@ -169,5 +187,24 @@ void run_trace_size_warning(const struct run_opts *o)
 void run_trace_row(FILE *f, const struct sim_system *s, const struct run_opts *o)
 {
 	if (s->now_ns >= o->trace_from_ns && s->now_ns <= o->trace_to_ns)
-		sim_trace_row(f, s);
+		sim_trace_row(f, s, o->aux_trace);
+}
+
+/**
+ * run_aux_mask() - the aux clocks a run shows: those enabled at boot and by its timeline
+ * @o: the options, parsed
+ *
+ * Return: bit n for CLOCK_AUX + n.
+ */
+unsigned int run_aux_mask(const struct run_opts *o)
+{
+	unsigned int mask = (1U << o->cfg.aux_clocks) - 1;
+
+	for (unsigned int i = 0; i < o->ops.n; i++) {
+		const struct sim_op *op = &o->ops.ops[i];
+
+		if (op->kind == SIM_OP_AUX_ENABLE && op->a >= 0 && op->a < TK_MAX_AUX_CLOCKS)
+			mask |= 1U << op->a;
+	}
+	return mask;
 }

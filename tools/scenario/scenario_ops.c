@@ -7,6 +7,8 @@
  *   at 2s settimeofday sec=1767311998 usec=0 minuteswest=-60 dsttime=0
  *   at 3s clock_adjtime MONOTONIC user modes=freq freq=65536
  *   at 4s idle 30s
+ *   at 5s aux_clock_enable 0 1
+ *   at 6s clock_adjtime AUX0 modes=freq freq=-786432
  *
  * TIME is virtual time since boot (tools/parse.c: a bare number is seconds,
  * units ns us ms s m h d, exact to the ns).  Every number of a call is in
@@ -411,7 +413,8 @@ void scenario_ops_format_op(FILE *f, const struct sim_op *op)
  * @l:    the op list
  * @bugs: injected bugs, written as an `inject` op at time 0
  *
- * The proposed fixes of @l->cfg are a `fix` setting (tksim run --fix).
+ * The proposed fixes of @l->cfg are a `fix` setting (tksim run --fix), its aux clocks
+ * enabled at boot an `aux-clocks` setting.
  */
 void scenario_ops_write(FILE *f, const struct sim_op_list *l, u64 bugs)
 {
@@ -424,6 +427,8 @@ void scenario_ops_write(FILE *f, const struct sim_op_list *l, u64 bugs)
 		"\n",
 		c->hz, c->counter.freq_hz, c->counter.bits, c->counter.start, ppb < 0 ? "-" : "",
 		a / 1000, a % 1000);
+	if (c->aux_clocks)
+		fprintf(f, "aux-clocks %u\n", c->aux_clocks);
 	if (c->fixes) {
 		char fixes[256];
 
