@@ -18,6 +18,8 @@
 #include "vdso/types.h"
 
 #define VDSO_BASES (TK_CLOCK_TAI + 1)
+/* An aux clock group has one clock: its base is basetime[VDSO_BASE_AUX] (v6.17). */
+#define VDSO_BASE_AUX 0
 #define VDSO_HRES                                                                    \
 	(BIT(TK_CLOCK_REALTIME) | BIT(TK_CLOCK_MONOTONIC) | BIT(TK_CLOCK_BOOTTIME) | \
 	 BIT(TK_CLOCK_TAI))
@@ -163,6 +165,9 @@ struct arch_vdso_time_data {
  * struct vdso_time_data - the vvar page
  * @arch_data:      see struct arch_vdso_time_data
  * @clock_data:     [CS_HRES_COARSE] and [CS_RAW]
+ * @aux_clock_data: one group per auxiliary clock (v6.17): its own seq,
+ *                  mult and basetime[VDSO_BASE_AUX] (shifted ns); clock_mode
+ *                  VDSO_CLOCKMODE_NONE while the aux clock is disabled
  * @tz_minuteswest: sys_tz, written without the seqcount (update_vsyscall_tz)
  * @tz_dsttime:     sys_tz
  * @hrtimer_res:    clock_getres() of hres clocks (ns), read without the seqcount
@@ -170,6 +175,7 @@ struct arch_vdso_time_data {
 struct vdso_time_data {
 	struct arch_vdso_time_data arch_data;
 	struct vdso_clock clock_data[CS_BASES];
+	struct vdso_clock aux_clock_data[TK_MAX_AUX_CLOCKS];
 	s32 tz_minuteswest;
 	s32 tz_dsttime;
 	u32 hrtimer_res;
@@ -184,8 +190,9 @@ struct vdso_time_data {
  */
 _Static_assert(sizeof(struct vdso_clock) == 232, "vdso_clock layout");
 _Static_assert(offsetof(struct vdso_time_data, clock_data) == 32, "vvar layout");
-_Static_assert(offsetof(struct vdso_time_data, tz_minuteswest) == 496, "vvar layout");
-_Static_assert(sizeof(struct vdso_time_data) == 512, "vvar layout");
+_Static_assert(offsetof(struct vdso_time_data, aux_clock_data) == 496, "vvar layout");
+_Static_assert(offsetof(struct vdso_time_data, tz_minuteswest) == 2352, "vvar layout");
+_Static_assert(sizeof(struct vdso_time_data) == 2368, "vvar layout");
 _Static_assert(offsetof(struct vdso_sim_counter, cpu_offset) == 48, "counter page layout");
 
 #endif /* TKSIM_VDSO_DATAPAGE_H */

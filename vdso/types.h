@@ -49,6 +49,15 @@ typedef s64 time64_t; /* seconds */
 #define TK_CLOCK_SGI_CYCLE 10
 #define TK_CLOCK_TAI 11
 #define TK_MAX_CLOCKS 16
+/*
+ * The auxiliary clocks of v6.17 (include/uapi/linux/time.h CLOCK_AUX ..
+ * CLOCK_AUX_LAST): independent timekeepers on the system clocksource, for
+ * PTP and TSN.  Their ids follow TK_MAX_CLOCKS; MAX_AUX_CLOCKS is 8.
+ */
+#define TK_CLOCK_AUX TK_MAX_CLOCKS
+#define TK_MAX_AUX_CLOCKS 8
+#define TK_CLOCK_AUX_LAST (TK_CLOCK_AUX + TK_MAX_AUX_CLOCKS - 1)
+#define TK_NR_CLOCKIDS (TK_CLOCK_AUX_LAST + 1)
 
 /** struct timespec64 - the kernel's 64-bit timespec (seconds + ns in [0, 1e9)). */
 struct timespec64 {

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Mirrors: the CONFIG_POSIX_AUX_CLOCKS part of kernel/time/timekeeping.c (v6.18). */
+#ifndef TKSIM_TIMEKEEPER_TIMEKEEPING_AUX_H
+#define TKSIM_TIMEKEEPER_TIMEKEEPING_AUX_H
+
+/*
+ * Auxiliary clocks (v6.17): CLOCK_AUX + n, n < TK_MAX_AUX_CLOCKS, are
+ * timekeepers of their own on the system clocksource, each with its own
+ * seqcount, shadow and NTP state, off until enabled through
+ * /sys/kernel/time/aux_clocks/N/aux_clock_enable.  They are stepped with
+ * clock_settime() and steered with clock_adjtime(); nothing done to them
+ * moves the system clocks, and nothing done to the system clocks (a
+ * settimeofday, NTP) moves them.
+ *
+ * The syscalls of timekeeping.h (tk_sys_clock_gettime/_settime/_getres/
+ * _adjtime) serve the aux ids; this header is the rest of the API.
+ */
+
+#include "timekeeper/timekeeper.h"
+
+/**
+ * tk_aux_clock_enable() - write /sys/kernel/time/aux_clocks/@idx/aux_clock_enable
+ * @k:      the kernel
+ * @idx:    the aux clock, 0 .. TK_MAX_AUX_CLOCKS - 1 (clock id TK_CLOCK_AUX + @idx)
+ * @enable: the value written (kstrtobool)
+ *
+ * Enabling starts the clock at 0 (sec 0, ns 0) on the current clocksource
+ * with cleared NTP state; disabling stops it and hides it from clock_gettime()
+ * (-ENODEV) and from the vDSO (its group's clock_mode goes NONE).  Writing the
+ * state the clock already has changes nothing.
+ *
+ * Return: 0, or -EINVAL for an @idx out of range.
+ */
+int tk_aux_clock_enable(struct tk_kernel *k, unsigned int idx, bool enable);
+
+/**
+ * tk_aux_clock_enabled() - read the aux_clock_enable knob
+ * @k:   the kernel
+ * @idx: the aux clock (out of range reads as disabled)
+ *
+ * Return: true if aux clock @idx is enabled.
+ */
+bool tk_aux_clock_enabled(const struct tk_kernel *k, unsigned int idx);
+
+/**
+ * ktime_get_aux_ts64() - the kernel-side read of an aux clock
+ * @k:     the kernel
+ * @clock: the clock id, TK_CLOCK_AUX .. TK_CLOCK_AUX_LAST
+ * @ts:    result
+ *
+ * Return: false (and @ts untouched) if @clock is not an enabled aux clock.
+ */
+bool ktime_get_aux_ts64(const struct tk_kernel *k, s32 clock, struct timespec64 *ts);
+
+/**
+ * tk_aux_snapshot() - a consistent copy of an aux timekeeper and its NTP state, for traces
+ * @k:   the kernel
+ * @idx: the aux clock, 0 .. TK_MAX_AUX_CLOCKS - 1
+ * @tk:  receives the live aux timekeeper, copied under its seqcount
+ * @ntp: receives a pointer to the aux clock's NTP state (read it from the
+ *       writer's thread only: it is not copied), or NULL for an @idx out of range
+ *
+ * For a disabled aux clock @tk is what it last held (all zero if never enabled).
+ */
+void tk_aux_snapshot(const struct tk_kernel *k, unsigned int idx, struct timekeeper *tk,
+		     const struct ntp_data **ntp);
+
+#endif /* TKSIM_TIMEKEEPER_TIMEKEEPING_AUX_H */
