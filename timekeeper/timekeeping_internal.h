@@ -7,6 +7,7 @@
 
 #include "timekeeper/time64.h"
 #include "timekeeper/timekeeping.h"
+#include "vdso/calc.h"
 
 /**
  * clocksource_delta() - cycles since @last, 0 for negative motion (v6.13+)
@@ -40,6 +41,22 @@ static inline void tk_update_coarse_nsecs(struct timekeeper *tk)
 {
 	tk->coarse_nsec = (u32)(tk->tkr_mono.xtime_nsec >> tk->tkr_mono.shift);
 	tk->coarse_sec = tk->xtime_sec;
+}
+
+/*
+ * timekeeping_get_ns(): read the counter of @tkr and convert it to ns past
+ * the base second, the same arithmetic as the vDSO.  Called inside a
+ * tk_core.seq read section; each field is one relaxed load of the live
+ * read base (the kernel's plain loads of tkr->...), the clock loaded once.
+ */
+static inline u64 timekeeping_get_ns(const struct tk_read_base *tkr)
+{
+	struct clocksource *clock = READ_ONCE(tkr->clock);
+	u64 cycles = clock->read(clock);
+
+	return cycles_to_ns(cycles, READ_ONCE(tkr->cycle_last), READ_ONCE(tkr->mask),
+			    clock->max_cycles, READ_ONCE(tkr->mult), READ_ONCE(tkr->xtime_nsec),
+			    READ_ONCE(tkr->shift));
 }
 
 void tk_normalize_xtime(struct timekeeper *tk);

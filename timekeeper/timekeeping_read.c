@@ -46,22 +46,6 @@ void tk_snapshot(const struct tk_kernel *k, struct timekeeper *tk)
 }
 
 /*
- * timekeeping_get_ns(): read the counter of @tkr and convert it to ns past
- * the base second, the same arithmetic as the vDSO.  Called inside a
- * tk_core.seq read section; each field is one relaxed load of the live
- * read base (the kernel's plain loads of tkr->...), the clock loaded once.
- */
-static inline u64 timekeeping_get_ns(const struct tk_read_base *tkr)
-{
-	struct clocksource *clock = READ_ONCE(tkr->clock);
-	u64 cycles = clock->read(clock);
-
-	return cycles_to_ns(cycles, READ_ONCE(tkr->cycle_last), READ_ONCE(tkr->mask),
-			    clock->max_cycles, READ_ONCE(tkr->mult), READ_ONCE(tkr->xtime_nsec),
-			    READ_ONCE(tkr->shift));
-}
-
-/*
  * tk_get_base_ns(): @tkr's base + ns since it, from one read section: the
  * body of ktime_get() and ktime_get_raw(), which differ only in the read base.
  */
