@@ -8,12 +8,31 @@
 
 #include "sim/oracle.h"
 
-/* Whether the v6.15 vDSO serves @clock itself (else: the syscall), as the oracle states it. */
+/*
+ * Whether the vDSO serves aux clock @clock itself (v6.17 do_aux(), and the
+ * getres branch of VDSO_AUX): only a model with aux clocks, whose kernel
+ * side answers getres of an aux id (1 ns, enabled or not); a profile before
+ * v6.17 says -EINVAL there, and its vDSO takes the syscall for every aux id.
+ * Its gettime: while the clock's group is not clock mode NONE (enabled).
+ */
+static bool vdso_serves_aux(const struct sim_system *s, s32 clock, bool getres)
+{
+	struct timespec64 res;
+
+	if (tk_sys_clock_getres(&s->k, clock, &res))
+		return false;
+	return getres || READ_ONCE(s->k.vdata.aux_clock_data[clock - TK_CLOCK_AUX].clock_mode) !=
+				 VDSO_CLOCKMODE_NONE;
+}
+
+/* Whether the model's vDSO serves @clock itself (else: the syscall), as the oracle states it. */
 static bool vdso_serves(const struct sim_system *s, s32 clock, bool getres)
 {
 	u32 msk;
 	s32 mode;
 
+	if (clock >= TK_CLOCK_AUX && clock <= TK_CLOCK_AUX_LAST)
+		return vdso_serves_aux(s, clock, getres);
 	if ((u32)clock >= TK_MAX_CLOCKS)
 		return false;
 	msk = BIT(clock);
@@ -106,7 +125,8 @@ int sim_run_m32_check(struct sim_run_m32 *m, struct sim_system *s, u64 interval_
 	while (m->next_ns <= s->now_ns)
 		m->next_ns += interval_ns;
 	m->instants++;
-	for (s32 clock = -1; clock <= TK_MAX_CLOCKS; clock++) {
+	/* -1 and 24 are invalid ids; 16..23 the aux clocks (v6.17), enabled in the run or not. */
+	for (s32 clock = -1; clock <= TK_CLOCK_AUX_LAST + 1; clock++) {
 		for (int op = M32_OP_CLOCK_GETTIME; op <= M32_OP_CLOCK_GETRES_TIME64; op++) {
 			struct m32_msg r;
 			__int128 want = 0, got;
