@@ -94,7 +94,7 @@ static void timens_setup_vdso_clock_data(struct vdso_clock *vc, const struct tim
  * timens_set_vvar_page() - fill the namespace page when the first task enters
  * @ns: the namespace
  *
- * Both clock groups get seq 1 (odd, never changed again) and clock_mode
+ * Every clock group, the aux ones included, gets seq 1 (odd, never changed again) and clock_mode
  * VDSO_CLOCKMODE_TIMENS, and the offsets; every other offset stays 0.  The
  * page then leads to the kernel's real vvar page.  Later calls do nothing:
  * the offsets are frozen.
@@ -106,6 +106,9 @@ void timens_set_vvar_page(struct time_namespace *ns)
 	memset(&ns->vvar_page, 0, sizeof(ns->vvar_page));
 	for (unsigned int i = 0; i < CS_BASES; i++)
 		timens_setup_vdso_clock_data(&ns->vvar_page.clock_data[i], &ns->offsets);
+	/* v6.17: the aux groups too, so that do_aux() notices the page and goes to the real one. */
+	for (unsigned int i = 0; i < TK_MAX_AUX_CLOCKS; i++)
+		timens_setup_vdso_clock_data(&ns->vvar_page.aux_clock_data[i], &ns->offsets);
 	/* Release: a reader that finds the real page through this pointer sees the page filled. */
 	__atomic_store_n(&ns->vvar_page.arch_data.timens_data, &ns->k->vdata, __ATOMIC_RELEASE);
 	ns->frozen_offsets = true;

@@ -12,6 +12,7 @@
 
 #include "timekeeper/adjtimex.h"
 #include "timekeeper/namespace.h"
+#include "timekeeper/timekeeping_aux.h"
 #include "vdso/syscall.h"
 
 /**
@@ -20,11 +21,14 @@
  * @clock: clock id
  * @ts:    result
  *
- * Return: 0, or -EINVAL for an id this kernel does not serve (the CPU-time
- * and alarm clocks are outside the timekeeper and not simulated).
+ * Return: 0, -ENODEV for a disabled aux clock, or -EINVAL for an id this
+ * kernel does not serve (the CPU-time and alarm clocks are outside the
+ * timekeeper and not simulated; the aux ids before v6.17).
  */
 int tk_sys_clock_gettime(const struct tk_kernel *k, s32 clock, struct timespec64 *ts)
 {
+	if (unlikely(clockid_aux_valid(k, clock)))
+		return aux_get_timespec(k, clock, ts); /* v6.17: -ENODEV while disabled */
 	switch (clock) {
 	case TK_CLOCK_REALTIME:
 		ktime_get_real_ts64(k, ts);
@@ -59,7 +63,7 @@ int tk_sys_clock_gettime(const struct tk_kernel *k, s32 clock, struct timespec64
  * @res:   result, may be NULL
  *
  * hres and raw clocks have hrtimer_resolution, coarse clocks a tick
- * (LOW_RES_NSEC = TICK_NSEC).
+ * (LOW_RES_NSEC = TICK_NSEC), aux clocks 1 ns (v6.17).
  *
  * Return: 0 or -EINVAL.
  */
@@ -67,6 +71,8 @@ int tk_sys_clock_getres(const struct tk_kernel *k, s32 clock, struct timespec64 
 {
 	long ns;
 
+	if (unlikely(clockid_aux_valid(k, clock)))
+		return aux_get_res(k, clock, res); /* v6.17: 1 ns, enabled or not */
 	switch (clock) {
 	case TK_CLOCK_REALTIME:
 	case TK_CLOCK_MONOTONIC:
@@ -188,16 +194,19 @@ int tk_sys_settimeofday(struct tk_kernel *k, const struct tk_timeval *tv,
  * @ts:         the new time
  * @privileged: whether the caller has CAP_SYS_TIME
  *
- * Only CLOCK_REALTIME has a setter (posix_clock_realtime_set(), which is
- * do_sys_settimeofday64() without a timezone); the CPU-time clocks have
- * one that always refuses with -EPERM; every other clock, and an unknown
- * id, gives -EINVAL (kernel/time/posix-timers.c).
+ * CLOCK_REALTIME has a setter (posix_clock_realtime_set(), which is
+ * do_sys_settimeofday64() without a timezone), and so have the aux clocks
+ * (aux_clock_set(), v6.17); the CPU-time clocks have one that always
+ * refuses with -EPERM; every other clock, and an unknown id, gives -EINVAL
+ * (kernel/time/posix-timers.c).
  *
- * Return: 0, -EINVAL or -EPERM.
+ * Return: 0, -EINVAL, -EPERM, or -ENODEV for a disabled aux clock.
  */
 int tk_sys_clock_settime(struct tk_kernel *k, s32 clock, const struct timespec64 *ts,
 			 bool privileged)
 {
+	if (unlikely(clockid_aux_valid(k, clock)))
+		return aux_clock_set(k, clock, ts); /* v6.17: no capability check */
 	switch (clock) {
 	case TK_CLOCK_REALTIME:
 		return do_sys_settimeofday64(k, ts, NULL, privileged);
@@ -216,14 +225,17 @@ int tk_sys_clock_settime(struct tk_kernel *k, s32 clock, const struct timespec64
  * @txc:        the request; filled with the state on success
  * @privileged: whether the caller has CAP_SYS_TIME
  *
- * Only CLOCK_REALTIME can be adjusted (posix_clock_realtime_adj(), which
- * is do_adjtimex()); another clock the kernel knows has no clock_adj and
+ * CLOCK_REALTIME can be adjusted (posix_clock_realtime_adj(), which is
+ * do_adjtimex()), and so can the aux clocks (aux_clock_adj(), v6.17, with
+ * -ENODEV while disabled); another clock the kernel knows has no clock_adj and
  * gives -EOPNOTSUPP, an unknown id -EINVAL (do_clock_adjtime()).
  *
  * Return: the clock state (TIME_OK ... TIME_ERROR), or a negative errno.
  */
 int tk_sys_clock_adjtime(struct tk_kernel *k, s32 clock, struct tk_timex *txc, bool privileged)
 {
+	if (unlikely(clockid_aux_valid(k, clock)))
+		return aux_clock_adj(k, clock, txc, privileged);
 	switch (clock) {
 	case TK_CLOCK_REALTIME:
 		return do_adjtimex(k, txc, privileged);

@@ -8,9 +8,24 @@
 
 #include "timekeeper/clocksource.h"
 #include "timekeeper/ntp.h"
+#include "timekeeper/version.h"
 #include "vdso/datapage.h"
 
 struct vsyscall_gtod_data;
+
+/**
+ * enum timekeeper_ids - the timekeepers of one kernel (v6.17)
+ * @TIMEKEEPER_CORE:      the system timekeeper (REALTIME, MONOTONIC, BOOTTIME, TAI, RAW)
+ * @TIMEKEEPER_AUX_FIRST: the timekeeper of CLOCK_AUX
+ * @TIMEKEEPER_AUX_LAST:  the timekeeper of CLOCK_AUX_LAST
+ * @TIMEKEEPERS_MAX:      how many there are
+ */
+enum timekeeper_ids {
+	TIMEKEEPER_CORE,
+	TIMEKEEPER_AUX_FIRST,
+	TIMEKEEPER_AUX_LAST = TIMEKEEPER_AUX_FIRST + TK_MAX_AUX_CLOCKS - 1,
+	TIMEKEEPERS_MAX,
+};
 
 /**
  * struct tk_read_base - what a clock read needs: base point and conversion
@@ -44,6 +59,9 @@ struct tk_read_base {
  * @offs_real:            MONOTONIC -> REALTIME (ns)
  * @offs_boot:            MONOTONIC -> BOOTTIME: time spent suspended (ns)
  * @offs_tai:             MONOTONIC -> TAI (ns)
+ * @offs_aux:             an aux timekeeper's MONOTONIC -> its CLOCK_AUX (ns); it
+ *                        shares the storage of @offs_tai, which aux timekeepers
+ *                        do not use (v6.17)
  * @coarse_nsec:          ns part of the coarse clocks, moved only when time
  *                        is accumulated or set (v6.15)
  * @coarse_sec:           tksim's: the coarse clocks' seconds.  The kernel
@@ -57,6 +75,8 @@ struct tk_read_base {
  * @clock_was_set_seq:    bumped when the clock was set
  * @cs_was_changed_seq:   bumped when the clocksource changed
  * @monotonic_to_boot:    @offs_boot as a timespec, for the vDSO (v5.3 fix)
+ * @monotonic_to_aux:     @offs_aux as a timespec, for the vDSO (in the storage of
+ *                        @monotonic_to_boot; v6.17-rc5, commit 762af5a2aa0a)
  * @cycle_interval:       cycles per NTP interval
  * @xtime_interval:       shifted ns per interval at the current mult
  * @xtime_remainder:      shifted ns lost by rounding cycle_interval
@@ -78,6 +98,10 @@ struct tk_read_base {
  *                        set, not counted: a borrow while it is still set (the clock
  *                        was set since the last borrow) skips one second, not two
  * @tai_offset:           TAI - UTC (s)
+ * @id:                   which timekeeper this is (v6.17): TIMEKEEPER_CORE, or
+ *                        TIMEKEEPER_AUX_FIRST + n for aux clock n
+ * @clock_valid:          the clock can be read and set (v6.17): always for the
+ *                        core timekeeper, only while enabled for an aux one
  */
 struct timekeeper {
 	struct tk_read_base tkr_mono;
@@ -86,7 +110,10 @@ struct timekeeper {
 	struct timespec64 wall_to_monotonic;
 	ktime_t offs_real;
 	ktime_t offs_boot;
-	ktime_t offs_tai;
+	union {
+		ktime_t offs_tai;
+		ktime_t offs_aux;
+	};
 	u32 coarse_nsec;
 	s32 tai_offset;
 	u64 coarse_sec;
@@ -94,7 +121,10 @@ struct timekeeper {
 	u64 raw_sec;
 	u32 clock_was_set_seq;
 	u32 cs_was_changed_seq;
-	struct timespec64 monotonic_to_boot;
+	union {
+		struct timespec64 monotonic_to_boot;
+		struct timespec64 monotonic_to_aux;
+	};
 	u64 cycle_interval;
 	u64 xtime_interval;
 	s64 xtime_remainder;
@@ -107,6 +137,8 @@ struct timekeeper {
 	u32 skip_second_overflow;
 	u32 maxadj_warnings;
 	s64 unreported_secs;
+	enum timekeeper_ids id;
+	bool clock_valid;
 };
 
 /**
@@ -124,6 +156,16 @@ struct tk_data {
 };
 
 /**
+ * struct tk_aux_clock - one auxiliary clock: timekeeper_data[TIMEKEEPER_AUX_FIRST + n]
+ * @tkd: its timekeeper, seqcount and lock
+ * @ntp: its NTP state (tk_ntp_data[TIMEKEEPER_AUX_FIRST + n])
+ */
+struct tk_aux_clock {
+	struct tk_data tkd;
+	struct ntp_data ntp;
+};
+
+/**
  * struct tk_kernel - the timekeeping state of one simulated kernel
  * @tk_core:     see struct tk_data
  * @ntp:         the NTP state (kernel/time/ntp.c)
@@ -137,8 +179,13 @@ struct tk_data {
  *               timekeeping_warp_clock() (nothing here reads an RTC)
  * @suspended:   timekeeping_suspended
  * @suspend_cycles: counter value when suspended (cycles)
+ * @profile:     the kernel release it is (timekeeper/version.h), never
+ *               TK_PROFILE_DEFAULT once booted
+ * @vdiffs:      the named differences @profile has: bit (1 << TKV_*) each;
+ *               test them with tk_has()
  * @bugs:        bitmask of injected writer-side historical bugs (sim/bugs.h);
- *               0 in a faithful kernel
+ *               0 in a faithful v6.18 kernel, the implied bits of an older
+ *               profile (tk_profile_bugs()) otherwise
  * @fixes:       bitmask of proposed fixes switched on (FIX_*, sim/fixes.h);
  *               0 in a faithful kernel
  * @vdso_write_spin: tksim's torture knob: cpu_relax() spins inside the vvar
@@ -150,6 +197,9 @@ struct tk_data {
  *               (between vdso_write_begin and end), where a reader must
  *               retry; NULL by default
  * @vdso_write_hook_arg: passed to @vdso_write_hook
+ * @aux:         the auxiliary clocks (timekeeper/timekeeping_aux.c)
+ * @aux_timekeepers: bit n set while aux clock n is enabled (the kernel's
+ *               aux_timekeepers bitmap, read without a lock by the tick)
  *
  * Every file-scope static of kernel/time/ lives here, so that one process
  * can run many simulated kernels side by side.
@@ -165,12 +215,16 @@ struct tk_kernel {
 	bool persistent_clock_is_local;
 	bool suspended;
 	u64 suspend_cycles;
+	enum tk_profile profile;
+	u32 vdiffs;
 	u64 bugs;
 	u64 fixes;
 	u32 vdso_write_spin;
 	struct vsyscall_gtod_data *gtod_v416;
 	void (*vdso_write_hook)(struct tk_kernel *k, void *arg);
 	void *vdso_write_hook_arg;
+	struct tk_aux_clock aux[TK_MAX_AUX_CLOCKS];
+	u32 aux_timekeepers;
 };
 
 /*
@@ -185,6 +239,24 @@ struct tk_kernel {
 /* The v4.16 page variant (timekeeper/vsyscall_v416.c). */
 void update_vsyscall_v416(struct tk_kernel *k, const struct timekeeper *tk);
 int timekeeping_enable_vsyscall_v416(struct tk_kernel *k, struct vsyscall_gtod_data *g);
+
+/**
+ * tk_has() - whether kernel @k has the named difference @d (timekeeper/version.h)
+ * @k: the kernel
+ * @d: the difference
+ *
+ * A difference whose older behaviour is an injectable bug is switched by
+ * that bug's bit alone, so the answer is "the bit is off" (the writer's in
+ * @k->bugs, the reader's in the vvar page); any other is the profile's.
+ */
+static inline bool tk_has(const struct tk_kernel *k, enum tk_vdiff d)
+{
+	u64 bug = tk_vdiffs[d].bug;
+
+	if (bug)
+		return !((k->bugs | READ_ONCE(k->vdata.arch_data.bugs)) & bug);
+	return tkv_has(k->vdiffs, d);
+}
 
 /* NTP_INTERVAL_LENGTH: ns per tick; an integer division, as in the kernel. */
 static inline u64 tk_ntp_interval_length(const struct tk_kernel *k)

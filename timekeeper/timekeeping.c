@@ -155,7 +155,8 @@ void tk_setup_internals(struct tk_kernel *k, struct timekeeper *tk, struct clock
  */
 void tk_update_leap_state(struct tk_kernel *k, struct timekeeper *tk)
 {
-	tk->next_leap_ktime = ntp_get_next_leap(&k->ntp);
+	/* Aux clocks have no leap seconds (v6.17: ntp_get_next_leap() of a non-core id). */
+	tk->next_leap_ktime = tk->id == TIMEKEEPER_CORE ? ntp_get_next_leap(&k->ntp) : KTIME_MAX;
 	if (tk->next_leap_ktime != KTIME_MAX)
 		tk->next_leap_ktime -= tk->offs_real;
 }
@@ -188,7 +189,20 @@ static void tk_update_ktime_data(struct timekeeper *tk)
  */
 void timekeeping_update_from_shadow(struct tk_kernel *k, unsigned int action)
 {
-	struct tk_data *tkd = &k->tk_core;
+	timekeeping_update_tkd(k, &k->tk_core, action);
+}
+
+/**
+ * timekeeping_update_tkd() - timekeeping_update_from_shadow() of any timekeeper
+ * @k:      the kernel
+ * @tkd:    the core's or an aux clock's tk_data; @tkd->lock held
+ * @action: TK_CLEAR_NTP and/or TK_CLOCK_WAS_SET
+ *
+ * The core publishes into the vvar page's clock groups, an aux timekeeper
+ * into its own aux_clock_data[] group (v6.17).
+ */
+void timekeeping_update_tkd(struct tk_kernel *k, struct tk_data *tkd, unsigned int action)
+{
 	struct timekeeper *tk = &tkd->shadow_timekeeper;
 
 	seqcount_write_seq_begin(&tkd->seq);
@@ -197,13 +211,17 @@ void timekeeping_update_from_shadow(struct tk_kernel *k, unsigned int action)
 
 	if (action & TK_CLEAR_NTP) {
 		tk->ntp_error = 0;
-		ntp_clear(&k->ntp);
+		ntp_clear(tk_ntp(k, tk));
 	}
 	tk_update_leap_state(k, tk);
 	tk_update_ktime_data(tk);
-	update_vsyscall(k, tk);
-	if (unlikely(k->gtod_v416))
-		update_vsyscall_v416(k, tk);
+	if (likely(tk->id == TIMEKEEPER_CORE)) {
+		update_vsyscall(k, tk);
+		if (unlikely(k->gtod_v416))
+			update_vsyscall_v416(k, tk);
+	} else {
+		vdso_time_update_aux(k, tk);
+	}
 	tk->tkr_mono.base_real = (u64)ktime_add(tk->tkr_mono.base, tk->offs_real);
 	if (action & TK_CLOCK_WAS_SET)
 		tk->clock_was_set_seq++;
@@ -307,7 +325,7 @@ static void timekeeping_check_maxadj(struct timekeeper *tk)
  */
 static void timekeeping_adjust(struct tk_kernel *k, struct timekeeper *tk, s64 offset)
 {
-	u64 ntp_tl = ntp_tick_length(&k->ntp);
+	u64 ntp_tl = ntp_tick_length(tk_ntp(k, tk));
 	u32 mult;
 
 	if (likely(tk->ntp_tick == ntp_tl)) {
@@ -357,7 +375,7 @@ static unsigned int accumulate_nsecs_to_secs(struct tk_kernel *k, struct timekee
 			continue;
 		}
 
-		leap = second_overflow(&k->ntp, (time64_t)tk->xtime_sec);
+		leap = second_overflow(tk_ntp(k, tk), (time64_t)tk->xtime_sec);
 		if (unlikely(leap)) {
 			struct timespec64 ts = { .tv_sec = leap, .tv_nsec = 0 };
 
@@ -411,23 +429,39 @@ static u64 logarithmic_accumulation(struct tk_kernel *k, struct timekeeper *tk, 
 }
 
 /**
- * timekeeping_advance() - the tick: accumulate elapsed intervals, steer, publish
+ * timekeeping_advance_locked() - timekeeping_advance() for a caller that holds tk_core.lock
  * @k:    the kernel
  * @mode: TK_ADV_TICK, or TK_ADV_FREQ to apply a new frequency at once
  *
- * Return: true if the clock was set (a leap second), which the kernel
- * reports with clock_was_set_delayed().
+ * The kernel's __timekeeping_advance() (v6.17): do_adjtimex() applies a new
+ * frequency inside its own locked section (TKV_ADJTIMEX_LOCKED_STEP).
+ *
+ * Return: true if the clock was set (a leap second).
  */
-bool timekeeping_advance(struct tk_kernel *k, enum timekeeping_adv_mode mode)
+bool timekeeping_advance_locked(struct tk_kernel *k, enum timekeeping_adv_mode mode)
 {
-	struct timekeeper *tk = &k->tk_core.shadow_timekeeper;
+	return timekeeping_advance_tkd(k, &k->tk_core, mode);
+}
+
+/**
+ * timekeeping_advance_tkd() - __timekeeping_advance(): the tick of any timekeeper
+ * @k:    the kernel
+ * @tkd:  the core's or an aux clock's tk_data; @tkd->lock held
+ * @mode: TK_ADV_TICK, or TK_ADV_FREQ to apply a new frequency at once
+ *
+ * Return: true if the clock was set (a leap second).
+ */
+bool timekeeping_advance_tkd(struct tk_kernel *k, struct tk_data *tkd,
+			     enum timekeeping_adv_mode mode)
+{
+	struct timekeeper *tk = &tkd->shadow_timekeeper;
+	struct ntp_data *ntp = tk_ntp(k, tk);
 	unsigned int clock_set = 0;
 	u64 offset, orig_offset, max_delta;
 	int shift, maxshift;
 
-	pthread_mutex_lock(&k->tk_core.lock);
 	if (k->suspended)
-		goto out;
+		return false;
 
 	/* BUG_NEG_MOTION_HALF: the 6.13-rc cut-off at half the mask instead of 7/8. */
 	max_delta = unlikely(k->bugs & BUG_NEG_MOTION_HALF) ? tk->tkr_mono.mask >> 1
@@ -438,14 +472,14 @@ bool timekeeping_advance(struct tk_kernel *k, enum timekeeping_adv_mode mode)
 
 	/* A tick that finds less than an interval has nothing to do. */
 	if (offset < tk->cycle_interval && mode == TK_ADV_TICK)
-		goto out;
+		return false;
 
 	/* The largest chunk: about offset / cycle_interval, as a power of two. */
 	shift = ilog2_u64(offset) - ilog2_u64(tk->cycle_interval);
 	if (shift < 0)
 		shift = 0;
 	/* ntp_tick << shift must not overflow 64 bits. */
-	maxshift = (64 - (ilog2_u64(ntp_tick_length(&k->ntp)) + 1)) - 1;
+	maxshift = (64 - (ilog2_u64(ntp_tick_length(ntp)) + 1)) - 1;
 	if (shift > maxshift)
 		shift = maxshift;
 
@@ -472,10 +506,26 @@ bool timekeeping_advance(struct tk_kernel *k, enum timekeeping_adv_mode mode)
 		/* FIX_COARSE_SEC: a leap second the carry applied sets the clock. */
 		tk_update_coarse_nsecs(tk);
 
-	timekeeping_update_from_shadow(k, clock_set);
-out:
-	pthread_mutex_unlock(&k->tk_core.lock);
+	timekeeping_update_tkd(k, tkd, clock_set);
 	return clock_set != 0;
+}
+
+/**
+ * timekeeping_advance() - the tick: accumulate elapsed intervals, steer, publish
+ * @k:    the kernel
+ * @mode: TK_ADV_TICK, or TK_ADV_FREQ to apply a new frequency at once
+ *
+ * Return: true if the clock was set (a leap second), which the kernel
+ * reports with clock_was_set_delayed().
+ */
+bool timekeeping_advance(struct tk_kernel *k, enum timekeeping_adv_mode mode)
+{
+	bool clock_set;
+
+	pthread_mutex_lock(&k->tk_core.lock);
+	clock_set = timekeeping_advance_locked(k, mode);
+	pthread_mutex_unlock(&k->tk_core.lock);
+	return clock_set;
 }
 
 /**
@@ -485,6 +535,8 @@ out:
 void update_wall_time(struct tk_kernel *k)
 {
 	timekeeping_advance(k, TK_ADV_TICK);
+	/* v6.17: then every enabled aux clock, each under its own lock. */
+	tk_aux_advance(k);
 }
 
 /**
@@ -515,9 +567,14 @@ int timekeeping_init(struct tk_kernel *k, struct clocksource *clock, const struc
 
 	/* The vvar page's constant part: written once, before any reader. */
 	k->vdata.arch_data.low_res_nsec = tk_tick_nsec(k);
+	/* The release, and the bug bits it implies, before the first publication. */
+	tk_profile_apply(k, p->profile);
 
 	tk = &k->tk_core.shadow_timekeeper;
+	tk_aux_setup(k);
 	pthread_mutex_lock(&k->tk_core.lock);
+	tk->id = TIMEKEEPER_CORE;
+	tk->clock_valid = true;
 	tk_setup_internals(k, tk, clock);
 	tk_set_xtime(tk, &wall);
 	tk->raw_sec = 0;
@@ -534,5 +591,6 @@ int timekeeping_init(struct tk_kernel *k, struct clocksource *clock, const struc
  */
 void timekeeping_destroy(struct tk_kernel *k)
 {
+	tk_aux_destroy(k);
 	pthread_mutex_destroy(&k->tk_core.lock);
 }

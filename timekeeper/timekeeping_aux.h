@@ -18,6 +18,26 @@
 
 #include "timekeeper/timekeeper.h"
 
+struct tk_timex;
+
+/**
+ * tk_aux_supported() - whether the modelled kernel has aux clocks (v6.17+)
+ * @k: the kernel
+ *
+ * The version gate of every aux path (the named difference TKV_AUX_CLOCKS):
+ * on a kernel before v6.17 the aux ids are unknown (-EINVAL from the
+ * syscalls; the vDSO finds every aux group VDSO_CLOCKMODE_NONE and falls
+ * back to them) and the knob does not exist.
+ *
+ * Return: true if aux clocks exist.
+ */
+static inline bool tk_aux_supported(const struct tk_kernel *k)
+{
+	return tkv_has(k->vdiffs, TKV_AUX_CLOCKS);
+}
+
+bool clockid_aux_valid(const struct tk_kernel *k, s32 clock);
+
 /**
  * tk_aux_clock_enable() - write /sys/kernel/time/aux_clocks/@idx/aux_clock_enable
  * @k:      the kernel
@@ -29,7 +49,8 @@
  * (-ENODEV) and from the vDSO (its group's clock_mode goes NONE).  Writing the
  * state the clock already has changes nothing.
  *
- * Return: 0, or -EINVAL for an @idx out of range.
+ * Return: 0, or -ENOENT where the knob does not exist (an @idx out of range,
+ * a kernel before v6.17), as open(2) of the sysfs file would fail.
  */
 int tk_aux_clock_enable(struct tk_kernel *k, unsigned int idx, bool enable);
 
@@ -51,6 +72,16 @@ bool tk_aux_clock_enabled(const struct tk_kernel *k, unsigned int idx);
  * Return: false (and @ts untouched) if @clock is not an enabled aux clock.
  */
 bool ktime_get_aux_ts64(const struct tk_kernel *k, s32 clock, struct timespec64 *ts);
+bool ktime_get_aux(const struct tk_kernel *k, s32 clock, ktime_t *kt);
+
+/*
+ * The k_clock clock_aux of kernel/time/posix-timers.c: what the syscalls of
+ * timekeeping.h call for an id clockid_aux_valid() accepts.
+ */
+int aux_get_timespec(const struct tk_kernel *k, s32 clock, struct timespec64 *ts);
+int aux_get_res(const struct tk_kernel *k, s32 clock, struct timespec64 *res);
+int aux_clock_set(struct tk_kernel *k, s32 clock, const struct timespec64 *tnew);
+int aux_clock_adj(struct tk_kernel *k, s32 clock, struct tk_timex *txc, bool privileged);
 
 /**
  * tk_aux_snapshot() - a consistent copy of an aux timekeeper and its NTP state, for traces

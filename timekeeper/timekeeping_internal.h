@@ -70,6 +70,33 @@ void tk_setup_internals(struct tk_kernel *k, struct timekeeper *tk, struct clock
 void timekeeping_forward_now(struct timekeeper *tk);
 void timekeeping_update_from_shadow(struct tk_kernel *k, unsigned int action);
 void timekeeping_restore_shadow(struct tk_kernel *k);
+/* The parts of the setter and the tick that do_adjtimex() runs under its own lock (v6.17). */
+int timekeeping_inject_offset_locked(struct tk_kernel *k, const struct timespec64 *ts);
+bool timekeeping_advance_locked(struct tk_kernel *k, enum timekeeping_adv_mode mode);
+
+/*
+ * The v6.17 multi-timekeeper forms: the same work on any timekeeper of @k
+ * (the core or an aux one), each under its own tkd->lock.
+ */
+void timekeeping_update_tkd(struct tk_kernel *k, struct tk_data *tkd, unsigned int action);
+bool timekeeping_advance_tkd(struct tk_kernel *k, struct tk_data *tkd,
+			     enum timekeeping_adv_mode mode);
+
+/* tk_ntp_data[tk->id]: the NTP state that steers @tk. */
+static inline struct ntp_data *tk_ntp(struct tk_kernel *k, const struct timekeeper *tk)
+{
+	if (likely(tk->id == TIMEKEEPER_CORE))
+		return &k->ntp;
+	return &k->aux[tk->id - TIMEKEEPER_AUX_FIRST].ntp;
+}
+
+/* The aux clocks' hooks in the core paths (timekeeping_aux.c, vsyscall_aux.c). */
+void tk_aux_setup(struct tk_kernel *k);
+void tk_aux_destroy(struct tk_kernel *k);
+void tk_aux_advance(struct tk_kernel *k);
+void tk_aux_update_clocksource(struct tk_kernel *k);
+void vdso_time_update_aux(struct tk_kernel *k, const struct timekeeper *tk);
+void fill_clock_configuration(struct vdso_clock *vc, const struct tk_read_base *base);
 
 void update_vsyscall(struct tk_kernel *k, const struct timekeeper *tk);
 void update_vsyscall_tz(struct tk_kernel *k);

@@ -16,7 +16,8 @@ static void vdso_ts_set(struct vdso_timestamp *ts, u64 sec, u64 nsec)
 	WRITE_ONCE(ts->nsec, nsec);
 }
 
-static void fill_clock_configuration(struct vdso_clock *vc, const struct tk_read_base *base)
+/* fill_clock_configuration(): one clock group's conversion; also used by vdso_time_update_aux(). */
+void fill_clock_configuration(struct vdso_clock *vc, const struct tk_read_base *base)
 {
 	WRITE_ONCE(vc->cycle_last, base->cycle_last);
 	WRITE_ONCE(vc->max_cycles, base->clock->max_cycles);

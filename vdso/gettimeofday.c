@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-// Mirrors: lib/vdso/gettimeofday.c (v6.15, struct vdso_time_data / vdso_clock).
+// Mirrors: lib/vdso/gettimeofday.c (v6.18, struct vdso_time_data / vdso_clock), without the aux
+// clocks of v6.17 (do_aux(), CLOCK_AUX in vdso_clockid_valid() and getres).
 /*
  * The generic vDSO read path over tksim's vvar page.
  *
@@ -38,9 +39,10 @@ static inline bool vdso_bug_no_retry(const struct vdso_time_data *vd)
 	return unlikely(READ_ONCE(vd->arch_data.bugs) & BUG_READER_NO_RETRY);
 }
 
+/* vdso_clockid_valid(): v6.17 serves the aux ids too; negative ids fail as huge u32s. */
 static inline bool vdso_clockid_valid(s32 clock)
 {
-	return likely((u32)clock < TK_MAX_CLOCKS);
+	return likely((u32)clock <= TK_CLOCK_AUX_LAST);
 }
 
 /* vdso_set_timespec(): sec + ns (ns may exceed one second) into a timespec. */
@@ -193,6 +195,35 @@ static bool do_coarse(const struct vdso_time_data *vd, const struct vdso_clock *
 	return true;
 }
 
+/*
+ * do_aux(): an aux clock from its own group, aux_clock_data[clock - CLOCK_AUX]
+ * (v6.17).  Aux clocks are not namespaced: on a time-namespace page the
+ * reader goes to the real page's group and adds no offset.  A disabled
+ * clock (clock_mode NONE) takes the syscall, which says -ENODEV.
+ */
+static bool do_aux(const struct vdso_time_data *vd, s32 clock, struct timespec64 *ts)
+{
+	u32 idx = (u32)(clock - TK_CLOCK_AUX);
+	const struct vdso_clock *vc = &vd->aux_clock_data[idx];
+	u64 sec, ns;
+	u32 seq;
+
+	do {
+		if (vdso_read_begin_timens(vc, &seq)) {
+			/* Re-read from the real time data page. */
+			vd = vdso_timens_data(vd);
+			vc = &vd->aux_clock_data[idx];
+			seq = vdso_read_begin(vc);
+		}
+		/* vdso_get_timestamp() says false for clock_mode NONE: the disabled case. */
+		if (!vdso_get_timestamp(vd, vc, VDSO_BASE_AUX, &sec, &ns))
+			return false;
+	} while (unlikely(vdso_read_retry(vc, seq)) && !vdso_bug_no_retry(vd));
+
+	vdso_set_timespec(ts, sec, ns);
+	return true;
+}
+
 /* cvdso_clock_gettime_common(): dispatch by the clock's bit, false = syscall. */
 static bool cvdso_clock_gettime_common(const struct vdso_time_data *vd, s32 clock,
 				       struct timespec64 *ts)
@@ -209,6 +240,8 @@ static bool cvdso_clock_gettime_common(const struct vdso_time_data *vd, s32 cloc
 		return do_coarse(vd, &vc[CS_HRES_COARSE], clock, ts);
 	else if (msk & VDSO_RAW)
 		vc = &vc[CS_RAW];
+	else if (msk & VDSO_AUX)
+		return do_aux(vd, clock, ts);
 	else
 		return false;
 	return do_hres(vd, vc, clock, ts);
@@ -346,7 +379,10 @@ s32 cvdso_time32(const struct vdso_time_data *vd, s32 *t)
 	return sec;
 }
 
-/* cvdso_clock_getres_common(): hres and raw clocks have hrtimer_res, coarse ones a tick. */
+/*
+ * cvdso_clock_getres_common(): hres and raw clocks have hrtimer_res, coarse
+ * ones a tick, aux clocks aux_clock_resolution_ns(), 1 ns, enabled or not.
+ */
 static bool cvdso_clock_getres_common(const struct vdso_time_data *vd, s32 clock,
 				      struct timespec64 *res)
 {
@@ -362,6 +398,8 @@ static bool cvdso_clock_getres_common(const struct vdso_time_data *vd, s32 clock
 		ns = READ_ONCE(vd->hrtimer_res);
 	else if (msk & VDSO_COARSE)
 		ns = READ_ONCE(vd->arch_data.low_res_nsec);
+	else if (msk & VDSO_AUX)
+		ns = 1;
 	else
 		return false;
 	if (likely(res)) {

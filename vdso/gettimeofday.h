@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Mirrors: lib/vdso/gettimeofday.c entry points (v6.15). */
+/* Mirrors: lib/vdso/gettimeofday.c entry points (v6.18). */
 #ifndef TKSIM_VDSO_GETTIMEOFDAY_H
 #define TKSIM_VDSO_GETTIMEOFDAY_H
 

@@ -71,6 +71,27 @@ static inline bool vdso_read_retry(const struct vdso_clock *vc, u32 start)
 }
 
 /**
+ * vdso_write_begin_clock() - open the write section of one clock group (v6.17)
+ * @vc: the group, an aux clock's
+ */
+static inline void vdso_write_begin_clock(struct vdso_clock *vc)
+{
+	seqcount_write_seq_begin(&vc->seq);
+	/* smp_wmb: the odd seq is visible before any data store below. */
+	smp_wmb();
+}
+
+/**
+ * vdso_write_end_clock() - close the write section of one clock group (v6.17)
+ * @vc: the group
+ */
+static inline void vdso_write_end_clock(struct vdso_clock *vc)
+{
+	/* The release store orders every data store before the even seq. */
+	seqcount_write_seq_end(&vc->seq);
+}
+
+/**
  * vdso_write_begin() - open the write section of both clock groups
  * @vd: the vvar page
  */

@@ -130,13 +130,15 @@ START_TEST(test_clock_settime)
 	state_take(s, &st);
 	ck_assert_int_eq(tk_sys_clock_settime(&s->k, TK_CLOCK_REALTIME, &bad, false), -EINVAL);
 	ck_assert_int_eq(tk_sys_clock_settime(&s->k, TK_CLOCK_REALTIME, &ts, false), -EPERM);
-	for (s32 id = -1; id <= TK_MAX_CLOCKS; id++) {
+	for (s32 id = -1; id <= TK_NR_CLOCKIDS; id++) {
 		int want = -EINVAL;
 
 		if (id == TK_CLOCK_REALTIME)
 			continue;
 		if (id == TK_CLOCK_PROCESS_CPUTIME_ID || id == TK_CLOCK_THREAD_CPUTIME_ID)
 			want = -EPERM;
+		if (id >= TK_CLOCK_AUX && id <= TK_CLOCK_AUX_LAST)
+			want = -ENODEV; /* an aux clock, disabled */
 		ck_assert_msg(tk_sys_clock_settime(&s->k, id, &ts, true) == want, "clock %d", id);
 	}
 	assert_unchanged(s, &st, "refused clock_settime");
@@ -148,7 +150,8 @@ START_TEST(test_clock_settime)
 }
 END_TEST
 
-/* clock_adjtime: REALTIME is adjtimex; another known clock -EOPNOTSUPP, unknown -EINVAL. */
+/* clock_adjtime: REALTIME is adjtimex; a disabled aux clock -ENODEV; another known clock
+ * -EOPNOTSUPP, unknown -EINVAL. */
 START_TEST(test_clock_adjtime)
 {
 	struct sim_system *s = sys_system();
@@ -157,15 +160,17 @@ START_TEST(test_clock_adjtime)
 
 	state_take(s, &st);
 	ck_assert_int_eq(tk_sys_clock_adjtime(&s->k, TK_CLOCK_REALTIME, &tx, false), -EPERM);
-	for (s32 id = -1; id <= TK_MAX_CLOCKS; id++) {
+	for (s32 id = -1; id <= TK_NR_CLOCKIDS; id++) {
 		bool known = id >= 0 && id < TK_MAX_CLOCKS && id != TK_CLOCK_SGI_CYCLE &&
 			     id <= TK_CLOCK_TAI;
+		bool aux = id >= TK_CLOCK_AUX && id <= TK_CLOCK_AUX_LAST;
 
 		if (id == TK_CLOCK_REALTIME)
 			continue;
 		tx = (struct tk_timex){ .modes = ADJ_FREQUENCY, .freq = 100 << 16 };
-		ck_assert_msg(tk_sys_clock_adjtime(&s->k, id, &tx, true) ==
-				      (known ? -EOPNOTSUPP : -EINVAL),
+		ck_assert_msg(tk_sys_clock_adjtime(&s->k, id, &tx, true) == (aux     ? -ENODEV
+									     : known ? -EOPNOTSUPP
+										     : -EINVAL),
 			      "clock %d", id);
 	}
 	assert_unchanged(s, &st, "refused clock_adjtime");

@@ -41,7 +41,7 @@ END_TEST
 /* Invalid ids give -EINVAL on both paths, for gettime, getres and the 32-bit entries. */
 START_TEST(test_invalid_clock_ids)
 {
-	static const s32 ids[] = { -1, 12, 13, 14, 15, 16, INT_MIN, INT_MAX,
+	static const s32 ids[] = { -1, 12, 13, 14, 15, TK_NR_CLOCKIDS, INT_MIN, INT_MAX,
 				   /* served by the kernel but not by tksim's timekeeper */
 				   TK_CLOCK_PROCESS_CPUTIME_ID, TK_CLOCK_THREAD_CPUTIME_ID };
 	struct sim_system *s = default_system();
