@@ -70,9 +70,17 @@ void sim_daemon_vvar_publish(struct sim_daemon *d)
  * (tools/preload/preload_vdso.c), counts reads up, and records one of the vDSO's clocks with a
  * normalized value.  Return: 0, or -1 with the field named in @d->tampered.
  */
+/* A clock the preload reads in its process: the vDSO's system clocks, and the aux ids (v6.17). */
+static bool vdso_clock(s32 clock)
+{
+	if (clock >= TK_CLOCK_AUX && clock <= TK_CLOCK_AUX_LAST)
+		return true;
+	return clock >= 0 && clock < VDSO_BASES &&
+	       (BIT(clock) & (VDSO_HRES | VDSO_COARSE | VDSO_RAW));
+}
+
 static int sim_daemon_vvar_valid(struct sim_daemon *d, const struct tkp_vvar *vv)
 {
-	const u32 vdso_clocks = VDSO_HRES | VDSO_COARSE | VDSO_RAW;
 	const char *field = NULL;
 	char range[96] = "";
 
@@ -85,8 +93,7 @@ static int sim_daemon_vvar_valid(struct sim_daemon *d, const struct tkp_vvar *vv
 		field = "local_reads";
 		snprintf(range, sizeof(range), "%" PRIu64 " went back from %" PRIu64,
 			 vv->local_reads, d->vv_reads);
-	} else if (vv->last_clock != -1 && (vv->last_clock < 0 || vv->last_clock >= VDSO_BASES ||
-					    !(BIT(vv->last_clock) & vdso_clocks))) {
+	} else if (vv->last_clock != -1 && !vdso_clock(vv->last_clock)) {
 		field = "last_clock";
 		snprintf(range, sizeof(range), "%" PRId32 " is not a clock of the vDSO",
 			 vv->last_clock);

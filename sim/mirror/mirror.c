@@ -165,6 +165,16 @@ void mirror_attach(struct mirror *m, const void *data, enum mirror_layout l, u32
 }
 
 /**
+ * mirror_attach_aux() - say whether the view's page holds v6.17's aux clock groups
+ * @m:   the view (after mirror_attach())
+ * @aux: mirror_has_aux_clocks() of the running kernel
+ */
+void mirror_attach_aux(struct mirror *m, bool aux)
+{
+	m->aux_clocks = aux && m->layout >= MIRROR_LAYOUT_V6_15;
+}
+
+/**
  * mirror_attach_pvclock() - give the view vCPU 0's pvclock entry
  * @m:    the view
  * @pvti: the start of the pvclock page, or NULL
@@ -289,9 +299,6 @@ int mirror_read_group(const struct mirror *m, int group, struct vdso_clock *g)
 	return 0;
 }
 
-/* v6.17 put struct vdso_clock aux_clock_data[MAX_AUX_CLOCKS] between clock_data[] and tz. */
-#define MIRROR_MAX_AUX_CLOCKS 8
-
 /**
  * mirror_has_aux_clocks() - whether a kernel's page holds the auxiliary clock groups
  * @major: e.g. 6
@@ -327,60 +334,53 @@ void mirror_read_misc(const struct mirror *m, bool aux_clocks, struct mirror_mis
 	misc->hrtimer_res = READ_ONCE(FIELD(u32, m->data, off + 8));
 }
 
-/**
- * mirror_clock_gettime() - clock_gettime() from the host's page, tksim's way
- * @m:     the view
- * @clock: clock id
- * @ts:    result
- *
- * do_hres()/do_coarse() over the host's layout: the counter is the TSC,
- * read with @m->insn and masked to 63 bits as on x86, or in pvclock mode
- * kvm-clock's ns from vCPU 0's pvclock entry (mirror_vread_pvclock()), converted with
- * cycles_to_ns() (the same function the simulated vDSO uses).  Layouts
- * without max_cycles (before v6.10) had no overflow protection; half the
- * delta range stands for it, which keeps the negative-motion clamp.
- *
- * Return: 0; -EAGAIN when the group never showed a stable even sequence in
- * MIRROR_MAX_TRIES reads; -EINVAL for a clock the vDSO does not serve; -EOPNOTSUPP when
- * the page's clock mode is neither TSC nor pvclock with a pvclock entry
- * attached, or the pvclock entry is not stable (the host's vDSO would use
- * the Hyper-V page or the syscall, which tksim does not mirror).
+/* The counter of a group in @mode; U64_MAX where tksim cannot read it the host's way. */
+static u64 read_counter(const struct mirror *m, s32 mode)
+{
+	u64 cycles;
+
+	if (mode == MIRROR_MODE_TSC)
+		cycles = rdtsc_ordered(m->insn) & (u64)S64_MAX;
+	else if (mode == MIRROR_MODE_PVCLOCK && m->pvti)
+		cycles = mirror_vread_pvclock(m);
+	else
+		return U64_MAX;
+	return (s64)cycles < 0 ? U64_MAX : cycles;
+}
+
+/*
+ * The seqcount loop of do_hres()/do_coarse()/do_aux() over group @b's base
+ * @base.  @coarse: the base is the time (no counter).  @none_errno: what a
+ * clock mode of NONE means: -EOPNOTSUPP for the system clocks (the host's
+ * vDSO would take the syscall), -ENODEV for an aux clock (disabled: the
+ * syscall's answer).
  */
-int mirror_clock_gettime(const struct mirror *m, s32 clock, struct timespec64 *ts)
+static int read_base(const struct mirror *m, const unsigned char *b, int base, bool coarse,
+		     int none_errno, struct timespec64 *ts)
 {
 	const struct layout_desc *d = &layouts[m->layout];
-	const unsigned char *b;
 	struct vdso_clock g;
 	u64 sec, nsec, cycles = 0;
 	unsigned int tries = 0;
-	u32 seq, msk;
+	u32 seq;
 
-	if ((u32)clock >= VDSO_BASES)
-		return -EINVAL;
-	msk = BIT(clock);
-	if (!(msk & (VDSO_HRES | VDSO_COARSE | VDSO_RAW)))
-		return -EINVAL;
-	b = group_base(m, msk & VDSO_RAW ? CS_RAW : CS_HRES_COARSE);
 	do {
 		if (!seq_begin_bounded(&FIELD(u32, b, 0), &seq, &tries) ||
 		    ++tries > MIRROR_MAX_TRIES)
 			return -EAGAIN;
-		sec = READ_ONCE(FIELD(u64, b, d->basetime + 16 * (unsigned long)clock));
-		nsec = READ_ONCE(FIELD(u64, b, d->basetime + 16 * (unsigned long)clock + 8));
-		if (msk & VDSO_COARSE)
+		sec = READ_ONCE(FIELD(u64, b, d->basetime + 16 * (unsigned long)base));
+		nsec = READ_ONCE(FIELD(u64, b, d->basetime + 16 * (unsigned long)base + 8));
+		if (coarse)
 			continue;
 		read_fields(m, b, &g);
-		if (g.clock_mode == MIRROR_MODE_TSC)
-			cycles = rdtsc_ordered(m->insn) & (u64)S64_MAX;
-		else if (g.clock_mode == MIRROR_MODE_PVCLOCK && m->pvti)
-			cycles = mirror_vread_pvclock(m);
-		else
-			return -EOPNOTSUPP;
-		if ((s64)cycles < 0)
+		if (g.clock_mode == MIRROR_MODE_NONE)
+			return none_errno;
+		cycles = read_counter(m, g.clock_mode);
+		if (cycles == U64_MAX)
 			return -EOPNOTSUPP;
 	} while (seqcount_read_retry(&FIELD(u32, b, 0), seq));
 
-	if (!(msk & VDSO_COARSE)) {
+	if (!coarse) {
 		u64 max = d->max_cycles ? g.max_cycles : (u64)S64_MAX >> 1;
 
 		nsec = cycles_to_ns(cycles, g.cycle_last, (u64)S64_MAX, max, g.mult, nsec, g.shift);
@@ -388,4 +388,48 @@ int mirror_clock_gettime(const struct mirror *m, s32 clock, struct timespec64 *t
 	ts->tv_sec = (time64_t)(sec + iter_div_u64_rem(nsec, NSEC_PER_SEC, &nsec));
 	ts->tv_nsec = (long)nsec;
 	return 0;
+}
+
+/**
+ * mirror_clock_gettime() - clock_gettime() from the host's page, tksim's way
+ * @m:     the view
+ * @clock: clock id; CLOCK_AUX..CLOCK_AUX_LAST (16..23) on a view with
+ *         mirror_attach_aux()
+ * @ts:    result
+ *
+ * do_hres()/do_coarse() over the host's layout: the counter is the TSC,
+ * read with @m->insn and masked to 63 bits as on x86, or in pvclock mode
+ * kvm-clock's ns from vCPU 0's pvclock entry (mirror_vread_pvclock()), converted with
+ * cycles_to_ns() (the same function the simulated vDSO uses).  Layouts
+ * without max_cycles (before v6.10) had no overflow protection; half the
+ * delta range stands for it, which keeps the negative-motion clamp.  An
+ * aux id is v6.17's do_aux(): aux_clock_data[id - CLOCK_AUX], its one base
+ * at basetime[0] (VDSO_BASE_AUX), the same counter.
+ *
+ * Return: 0; -EAGAIN when the group never showed a stable even sequence in
+ * MIRROR_MAX_TRIES reads; -EINVAL for a clock the vDSO does not serve; -ENODEV
+ * for an aux clock whose entry says clock mode NONE (disabled: the host's
+ * vDSO takes the syscall, which says ENODEV, or EINVAL on a kernel without
+ * CONFIG_POSIX_AUX_CLOCKS); -EOPNOTSUPP when the page's clock mode is neither
+ * TSC nor pvclock with a pvclock entry attached, or the pvclock entry is not
+ * stable (the host's vDSO would use the Hyper-V page or the syscall, which
+ * tksim does not mirror).
+ */
+int mirror_clock_gettime(const struct mirror *m, s32 clock, struct timespec64 *ts)
+{
+	u32 msk;
+
+	if (clock >= MIRROR_CLOCK_AUX && clock < MIRROR_CLOCK_AUX + MIRROR_MAX_AUX_CLOCKS) {
+		if (!m->aux_clocks)
+			return -EINVAL;
+		return read_base(m, group_base(m, CS_BASES + (clock - MIRROR_CLOCK_AUX)), 0, false,
+				 -ENODEV, ts);
+	}
+	if ((u32)clock >= VDSO_BASES)
+		return -EINVAL;
+	msk = BIT(clock);
+	if (!(msk & (VDSO_HRES | VDSO_COARSE | VDSO_RAW)))
+		return -EINVAL;
+	return read_base(m, group_base(m, msk & VDSO_RAW ? CS_RAW : CS_HRES_COARSE), clock,
+			 msk & VDSO_COARSE, -EOPNOTSUPP, ts);
 }

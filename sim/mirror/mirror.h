@@ -15,6 +15,8 @@
  *                series, on the way to the generic data store)
  *   v6.15-       struct vdso_time_data: struct vdso_clock clock_data[] at
  *                +0, 232 bytes each (the layout of vdso/datapage.h)
+ *   v6.17-       the same, then struct vdso_clock aux_clock_data[8] (the
+ *                auxiliary clocks, CLOCK_AUX + n) before tz and hrtimer_res
  * The clock modes have kept their numbers: 0 none, 1 TSC, 2 pvclock,
  * 3 Hyper-V; INT_MAX marks a time-namespace page.  In pvclock mode (a KVM
  * guest on kvm-clock) the counter is not the TSC but kvm-clock's ns, which
@@ -47,13 +49,24 @@ enum mirror_layout {
  * @insn:   enum vdso_tsc_insn to read the TSC with
  * @pvti:   vCPU 0's struct pvclock_vcpu_time_info (the first entry of the
  *          pvclock page, [vvar_vclock] since v6.13), or NULL
+ * @aux_clocks: the page holds aux_clock_data[MIRROR_MAX_AUX_CLOCKS] after
+ *          clock_data[] (v6.17+, mirror_attach_aux())
  */
 struct mirror {
 	const unsigned char *data;
 	enum mirror_layout layout;
 	u32 insn;
 	const unsigned char *pvti;
+	bool aux_clocks;
 };
+
+/*
+ * The host's auxiliary clocks (v6.17 include/uapi/linux/time.h CLOCK_AUX,
+ * include/vdso/datapage.h MAX_AUX_CLOCKS): the host's ABI, which stays the
+ * same whatever the model's profile is.
+ */
+#define MIRROR_CLOCK_AUX 16
+#define MIRROR_MAX_AUX_CLOCKS 8
 
 const char *mirror_layout_name(enum mirror_layout l);
 const char *mirror_mode_name(s32 mode);
@@ -64,6 +77,7 @@ int mirror_find_mapping(const char *maps, const char *tag, unsigned long *start,
 int mirror_find_vvar(const char *maps, unsigned long *start, unsigned long *end);
 unsigned long mirror_data_offset(enum mirror_layout l);
 void mirror_attach(struct mirror *m, const void *data, enum mirror_layout l, u32 insn);
+void mirror_attach_aux(struct mirror *m, bool aux);
 void mirror_attach_pvclock(struct mirror *m, const void *pvti);
 u64 mirror_vread_pvclock(const struct mirror *m);
 /*

@@ -12,6 +12,7 @@
 #include "sim/clocks.h"
 #include "sim/oracle.h"
 #include "sim/torture/torture_int.h"
+#include "timekeeper/timekeeping_aux.h"
 
 /* ----------------------------------------------------------------- setup */
 
@@ -81,6 +82,9 @@ static int boot(struct torture_ctx *c, struct torture_result *res)
 		return ret;
 	sim_bugs_apply(&s->k, o->bugs);
 	sim_fixes_apply(&s->k, o->fixes);
+	for (unsigned int n = 0; n < o->aux_clocks; n++)
+		if (tk_aux_clock_enable(&s->k, n, true))
+			return -ENOSYS; /* not the TSC's -ENODEV: the model's own refusal */
 	s->k.vdso_write_spin = o->window_spin;
 	res->clock_mode = s->k.vdata.clock_data[CS_HRES_COARSE].clock_mode;
 	return 0;
@@ -109,8 +113,10 @@ static int check_opts(const struct torture_opts *o)
 		return -EINVAL;
 	if (!o->threads || o->threads > TORTURE_MAX_READERS || !o->hz || o->hz > 100000 ||
 	    (!o->duration_ns && !o->iterations) || !(o->checks & TORTURE_CHECK_ALL) ||
-	    !(o->clocks & 0x08f3) || (o->clocks & ~0x08f3U) || !o->paths ||
-	    (o->paths & ~(TORTURE_PATH_VDSO | TORTURE_PATH_SYSCALL)) ||
+	    o->aux_clocks > TK_MAX_AUX_CLOCKS || !(o->clocks & 0x08f3) ||
+	    (o->clocks & ~(0x08f3U | torture_aux_mask(o->aux_clocks))) ||
+	    ((o->churn & TORTURE_CHURN_AUX) && !o->aux_clocks) || (o->churn & ~TORTURE_CHURN_ALL) ||
+	    !o->paths || (o->paths & ~(TORTURE_PATH_VDSO | TORTURE_PATH_SYSCALL)) ||
 	    o->counter > TORTURE_COUNTER_SYNTHETIC)
 		return -EINVAL;
 	if (!sim_tsc_insn_supported(o->insn))
@@ -255,7 +261,8 @@ static u64 reader_phase_ns(const struct torture_opts *o)
  * res->blind a check failed its self-test and nothing ran), -EINVAL for bad
  * options (a synthetic counter skewed or jittered under the generic vDSO
  * rule, or narrower than 64 bits under x86's), -EOPNOTSUPP if the CPU
- * lacks @o->insn, -ENODEV without a usable TSC, -ENOMEM, or a pthread errno.
+ * lacks @o->insn, -ENODEV without a usable TSC, -ENOSYS when the model cannot
+ * enable the @o->aux_clocks aux clocks, -ENOMEM, or a pthread errno.
  */
 int torture_run(const struct torture_opts *o, struct torture_result *res)
 {

@@ -19,9 +19,21 @@
  *   threadtest     readers append MONOTONIC under a mutex to a shared list
  *                  of 128, which must be in order (full-width comparison);
  *   sandwich       kernel-side <= vDSO <= kernel-side, and invalid clock ids
- *                  give -EINVAL on both paths (vdso_test_correctness);
+ *                  give -EINVAL on both paths (vdso_test_correctness), a
+ *                  disabled aux clock -ENODEV on both;
  *   litmus         the causality tests of sim/torture/litmus.h, for each TSC read
  *                  instruction this CPU has.
+ *
+ * Aux clocks (v6.17, CLOCK_AUX + n, @aux_clocks of them enabled) are read
+ * like the others: the sandwich, whose vDSO read between two kernel-side
+ * reads of the same aux timekeeper is the seqcount check of an aux clock
+ * (the publication log holds the system clocks' groups only), and the
+ * inconsistency check, both between sets: TORTURE_CHURN_AUX steers them
+ * from the timekeeper thread, each call inside a set.  A step back of at
+ * most 1 ns on an aux clock is excused (and counted): its mult dithers at
+ * every tick as the system clocks' does, and the excuse the log computes
+ * for those is not kept for aux clocks; 1 ns bounds it while a tick takes
+ * less than 2^shift cycles.
  *
  * Bounds: a duration (wall time) or a number of rounds per reader.  The
  * first violation stops the run and is reported with the samples around
@@ -34,6 +46,9 @@
 #define TORTURE_CHURN_FREQ BIT(0) /* ADJ_FREQUENCY flips between -500 and +500 ppm */
 #define TORTURE_CHURN_OFFSET BIT(1) /* ADJ_SETOFFSET steps of up to +/-0.5 s */
 #define TORTURE_CHURN_SETTIME BIT(2) /* settimeofday() to now +/-0.5 s */
+/* an enabled aux clock: clock_adjtime(ADJ_FREQUENCY) +/-500 ppm or clock_settime() +/-0.5 s */
+#define TORTURE_CHURN_AUX BIT(3)
+#define TORTURE_CHURN_ALL 0xfU
 
 #define TORTURE_CHECK_SEQCOUNT BIT(0)
 #define TORTURE_CHECK_INCONSISTENCY BIT(1)
@@ -70,7 +85,9 @@ enum torture_counter {
  * @fixes:        FIX_* bits of the proposed fixes to switch on (sim/fixes.h)
  * @seed:         seed of every random choice (clocks, churn, jitter)
  * @checks:       TORTURE_CHECK_* bits
- * @clocks:       bit mask of the clock ids readers use
+ * @clocks:       bit mask of the clock ids readers use (aux ids: of the
+ *                enabled ones only)
+ * @aux_clocks:   aux clocks 0..@aux_clocks - 1 are enabled at boot (0..8)
  * @paths:        TORTURE_PATH_* bits
  * @litmus_ns:    wall time of each litmus test (ns); 0 for a share of
  *                @duration_ns (a quarter, split over the tests), or 250 ms
@@ -104,6 +121,7 @@ struct torture_opts {
 	u64 seed;
 	u32 checks;
 	u32 clocks;
+	unsigned int aux_clocks;
 	u32 paths;
 	u64 litmus_ns;
 	s32 litmus_clock;
@@ -197,6 +215,12 @@ struct torture_result {
 	unsigned int nlitmus;
 	struct torture_litmus_row litmus[3];
 };
+
+/** torture_aux_mask() - the clock-id bits of aux clocks 0..@n - 1 (CLOCK_AUX + n) */
+static inline u32 torture_aux_mask(unsigned int n)
+{
+	return n ? (u32)((1U << n) - 1) << TK_CLOCK_AUX : 0;
+}
 
 void torture_opts_default(struct torture_opts *o);
 int torture_run(const struct torture_opts *o, struct torture_result *res);

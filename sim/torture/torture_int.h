@@ -131,10 +131,16 @@ static inline u64 mono_ns(void)
 	return (u64)ts.tv_sec * NSEC_PER_SEC + (u64)ts.tv_nsec;
 }
 
+static inline bool is_aux(s32 clock)
+{
+	return clock >= TK_CLOCK_AUX && clock <= TK_CLOCK_AUX_LAST;
+}
+
+/* The clocks a set moves: REALTIME's (settimeofday, ADJ_SETOFFSET) and the aux clocks (churn). */
 static inline bool settable(s32 clock)
 {
 	return clock == TK_CLOCK_REALTIME || clock == TK_CLOCK_REALTIME_COARSE ||
-	       clock == TK_CLOCK_TAI;
+	       clock == TK_CLOCK_TAI || is_aux(clock);
 }
 
 static inline bool coarse(s32 clock)
@@ -144,6 +150,8 @@ static inline bool coarse(s32 clock)
 
 static inline const struct vdso_clock *clock_group(const struct vdso_time_data *vd, s32 clock)
 {
+	if (is_aux(clock))
+		return &vd->aux_clock_data[clock - TK_CLOCK_AUX];
 	return &vd->clock_data[clock == TK_CLOCK_MONOTONIC_RAW ? CS_RAW : CS_HRES_COARSE];
 }
 

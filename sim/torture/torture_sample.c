@@ -82,7 +82,7 @@ int torture_read_clock(struct reader *r, s32 clock, int path, struct timespec64 
 		r->st.sys_probed++;
 		r->st.sys_overlaps += s0 != s1 || (s0 & 1);
 	}
-	if (ret == 0 && (u32)clock < VDSO_BASES) {
+	if (ret == 0 && ((u32)clock < VDSO_BASES || is_aux(clock))) {
 		struct sample *s = &r->ring[r->nsamples++ % RING];
 
 		*s = (struct sample){ .ns = ts_to_ns(ts), .clock = clock, .path = path };

@@ -22,18 +22,52 @@ static void set_end(struct torture_ctx *c)
 	__atomic_store_n(&c->set_seq, READ_ONCE(c->set_seq) + 1, __ATOMIC_RELEASE);
 }
 
+/*
+ * Steer a random enabled aux clock as a PTP daemon would: a frequency of up
+ * to +/-500 ppm (clock_adjtime(ADJ_FREQUENCY)) or a step to its own now
+ * +/-0.5 s (clock_settime()).  Both are sets for the readers: a frequency
+ * change moves the aux clock's mult, whose step back at the update the
+ * publication log does not excuse for aux clocks (sim/torture/torture.h).
+ */
+static void churn_aux(struct torture_ctx *c, struct sim_rng *rng, int *sign)
+{
+	s32 id = TK_CLOCK_AUX + (s32)sim_rng_below(rng, c->o->aux_clocks);
+	struct tk_timex tx = { 0 };
+	struct timespec64 now;
+
+	set_begin(c);
+	if (sim_rng_below(rng, 2)) {
+		tx.modes = ADJ_FREQUENCY;
+		tx.freq = *sign * (long long)sim_rng_below(rng, (500ULL << 16) + 1);
+		*sign = -*sign;
+		tk_sys_clock_adjtime(c->k, id, &tx, true);
+	} else if (!tk_sys_clock_gettime(c->k, id, &now)) {
+		s64 ns = ts_to_ns(&now) +
+			 sim_rng_range(rng, -(s64)NSEC_PER_SEC / 2, NSEC_PER_SEC / 2);
+
+		if (ns < 0)
+			ns = 0;
+		now.tv_sec = ns / NSEC_PER_SEC;
+		now.tv_nsec = ns % NSEC_PER_SEC;
+		tk_sys_clock_settime(c->k, id, &now, true);
+	}
+	set_end(c);
+}
+
 /* One churn operation, chosen at random among the enabled kinds. */
 static void churn(struct torture_ctx *c, struct sim_rng *rng, int *sign)
 {
 	struct tk_kernel *k = c->k;
-	u32 kinds[3], n = 0, kind;
+	u32 kinds[4], n = 0, kind;
 	struct tk_timex tx = { 0 };
 
-	for (u32 i = 0; i < 3; i++)
+	for (u32 i = 0; i < 4; i++)
 		if (c->o->churn & BIT(i))
 			kinds[n++] = BIT(i);
 	kind = kinds[sim_rng_below(rng, n)];
-	if (kind == TORTURE_CHURN_FREQ) {
+	if (kind == TORTURE_CHURN_AUX) {
+		churn_aux(c, rng, sign);
+	} else if (kind == TORTURE_CHURN_FREQ) {
 		/* skew_consistency.c flips +/-500 ppm; here a random size up to that. */
 		tx.modes = ADJ_FREQUENCY;
 		tx.freq = *sign * (long long)sim_rng_below(rng, (500ULL << 16) + 1);

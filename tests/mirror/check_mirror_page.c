@@ -5,6 +5,7 @@
  * The structs below are the kernel's, written out for each era, so that the
  * compiler, not tksim's layout table, says where tz and hrtimer_res lie.
  */
+#include <errno.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -132,6 +133,47 @@ START_TEST(test_aux_clocks_from_v6_17)
 }
 END_TEST
 
+/*
+ * do_aux() over a v6.17 page: aux id 16 + n reads aux_clock_data[n]'s
+ * basetime[0], and a clock mode of NONE (a disabled clock) is -ENODEV, the
+ * syscall's answer.  mult 0 makes the counter drop out, so the result is the
+ * base whatever the TSC says; each entry's base differs, so that a read of
+ * the wrong entry shows.
+ */
+START_TEST(test_aux_read)
+{
+	static struct v617_time_data d;
+	struct timespec64 ts;
+	struct mirror m;
+
+	for (int n = 0; n < 8; n++) {
+		d.aux_clock_data[n].clock_mode = n == 5 ? MIRROR_MODE_NONE : MIRROR_MODE_TSC;
+		d.aux_clock_data[n].basetime[0].sec = 1000 + (u64)n;
+		d.aux_clock_data[n].basetime[0].nsec = (u64)n * 7;
+	}
+	d.clock_data[CS_HRES_COARSE].basetime[0].sec = 1;
+	mirror_attach(&m, &d, MIRROR_LAYOUT_V6_15, VDSO_TSC_LFENCE);
+	ck_assert_int_eq(mirror_clock_gettime(&m, MIRROR_CLOCK_AUX, &ts), -EINVAL);
+	mirror_attach_aux(&m, true);
+	for (int n = 0; n < 8; n++) {
+		int ret = mirror_clock_gettime(&m, MIRROR_CLOCK_AUX + n, &ts);
+
+		if (n == 5) {
+			ck_assert_int_eq(ret, -ENODEV);
+			continue;
+		}
+		ck_assert_int_eq(ret, 0);
+		ck_assert_int_eq(ts.tv_sec, 1000 + n);
+		ck_assert_int_eq(ts.tv_nsec, n * 7);
+	}
+	ck_assert_int_eq(mirror_clock_gettime(&m, MIRROR_CLOCK_AUX + 8, &ts), -EINVAL);
+	/* A layout before v6.15 has no aux_clock_data[] whatever the caller says. */
+	mirror_attach(&m, &d, MIRROR_LAYOUT_V6_13, VDSO_TSC_LFENCE);
+	mirror_attach_aux(&m, true);
+	ck_assert_int_eq(mirror_clock_gettime(&m, MIRROR_CLOCK_AUX, &ts), -EINVAL);
+}
+END_TEST
+
 static Suite *mirror_page_suite(void)
 {
 	Suite *s = suite_create("mirror_page");
@@ -142,6 +184,7 @@ static Suite *mirror_page_suite(void)
 	tcase_add_test(tc, test_misc_v6_15);
 	tcase_add_test(tc, test_misc_v6_17);
 	tcase_add_test(tc, test_aux_clocks_from_v6_17);
+	tcase_add_test(tc, test_aux_read);
 	suite_add_tcase(s, tc);
 	return s;
 }

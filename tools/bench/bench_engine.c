@@ -8,17 +8,23 @@
  * running 35 ppm fast) with the NTP daemon model polling every 16 s, so
  * the PLL slews the clock all along and the steering path is exercised,
  * and reports ticks per wall-clock second and simulated days per minute.
+ * The engine_aux8 row runs the same with the 8 aux clocks of v6.17 enabled
+ * (each tick then also runs tk_aux_advance() for each), next to the row
+ * with none, so that what aux clocks cost and what the aux-off path kept
+ * show side by side.
  */
 #include <errno.h>
 #include <stdlib.h>
 
 #include "sim/ntpd.h"
+#include "timekeeper/timekeeping_aux.h"
 #include "tools/bench/bench_common.h"
 #include "tools/bench/bench_rows.h"
 
 /**
  * struct bench_engine_result - the deterministic engine's speed
  * @hz:               CONFIG_HZ of the run
+ * @aux:              aux clocks enabled
  * @ntpd:             whether the NTP daemon model ran (sim/ntpd.h)
  * @sim_ns:           virtual time simulated (ns)
  * @ticks:            ticks run
@@ -30,6 +36,7 @@
  */
 struct bench_engine_result {
 	unsigned int hz;
+	unsigned int aux;
 	bool ntpd;
 	u64 sim_ns;
 	u64 ticks;
@@ -40,8 +47,12 @@ struct bench_engine_result {
 	double days_per_min;
 };
 
-/* Run the engine for @sim_ns (at least one tick) at CONFIG_HZ=@hz and time it. */
-static int bench_engine(u64 sim_ns, unsigned int hz, struct bench_engine_result *r)
+/*
+ * Run the engine for @sim_ns (at least one tick) at CONFIG_HZ=@hz with aux clocks 0..@aux - 1
+ * enabled and time it.  Return: 0, -ENOSYS when the model cannot enable them, or -errno.
+ */
+static int bench_engine(u64 sim_ns, unsigned int hz, unsigned int aux,
+			struct bench_engine_result *r)
 {
 	struct sim_ntpd_params np;
 	struct sim_config cfg;
@@ -55,6 +66,12 @@ static int bench_engine(u64 sim_ns, unsigned int hz, struct bench_engine_result 
 	s = sim_system_new(&cfg, &err);
 	if (!s)
 		return err;
+	for (unsigned int n = 0; n < aux; n++) {
+		if (tk_aux_clock_enable(&s->k, n, true)) {
+			sim_system_free(s);
+			return -ENOSYS;
+		}
+	}
 	d = malloc(sizeof(*d));
 	if (!d) {
 		sim_system_free(s);
@@ -72,6 +89,7 @@ static int bench_engine(u64 sim_ns, unsigned int hz, struct bench_engine_result 
 
 	*r = (struct bench_engine_result){
 		.hz = hz,
+		.aux = aux,
 		.ntpd = np.enabled,
 		.sim_ns = sim_ns,
 		.ticks = s->ticks - ticks0,
@@ -88,6 +106,33 @@ static int bench_engine(u64 sim_ns, unsigned int hz, struct bench_engine_result 
 	return 0;
 }
 
+/* The text, JSON and detail of an engine row; @title heads it, @tag starts its lines. */
+static void engine_text(const struct bench_engine_result *er, const char *title, const char *tag,
+			struct bench_rate *out)
+{
+	const struct bench_engine_result e = *er;
+
+	out->per_s = e.ticks_per_s;
+	snprintf(out->text, sizeof(out->text),
+		 "\n%s (deterministic, HZ=%u, default system, NTP daemon model %s)\n"
+		 "%s: %.0f s simulated, %llu ticks in %.3f s: %.1f M ticks/s\n"
+		 "%s: a simulated day in %.2f s = %.1f simulated days per wall-clock minute\n"
+		 "%s: %.3f s of this thread's CPU time: %.1f M ticks per CPU second\n",
+		 title, e.hz, e.ntpd ? "polling every 16 s" : "off", tag, (double)e.sim_ns * 1e-9,
+		 (unsigned long long)e.ticks, e.wall_s, e.ticks_per_s * 1e-6, tag, e.day_s,
+		 e.days_per_min, tag, e.cpu_s,
+		 (double)e.ticks / (e.cpu_s > 0 ? e.cpu_s : 1e-9) * 1e-6);
+	snprintf(out->json, sizeof(out->json),
+		 "\"hz\": %u, \"aux_clocks\": %u, \"ntpd\": %s, \"simulated_s\": %.3f, \"ticks\": "
+		 "%llu, "
+		 "\"wall_s\": %.3f, \"ticks_per_s\": %.3f, \"day_s\": %.3f, "
+		 "\"days_per_min\": %.3f, \"cpu_s\": %.3f, \"ticks_per_cpu_s\": %.3f",
+		 e.hz, e.aux, e.ntpd ? "true" : "false", (double)e.sim_ns * 1e-9,
+		 (unsigned long long)e.ticks, e.wall_s, e.ticks_per_s, e.day_s, e.days_per_min,
+		 e.cpu_s, (double)e.ticks / (e.cpu_s > 0 ? e.cpu_s : 1e-9));
+	snprintf(out->detail, sizeof(out->detail), "a simulated day in %.2f s", e.day_s);
+}
+
 /**
  * bench_row_engine() - the engine row: HZ=1000 for the --engine time
  * @o:   the options (engine_ns: virtual time; 0 skips the row)
@@ -102,25 +147,37 @@ int bench_row_engine(const struct bench_opts *o, struct bench_rate *out)
 
 	if (!o->engine_ns)
 		return 1;
-	err = bench_engine(o->engine_ns, 1000, &e);
+	err = bench_engine(o->engine_ns, 1000, 0, &e);
 	if (err)
 		return err;
-	out->per_s = e.ticks_per_s;
-	snprintf(out->text, sizeof(out->text),
-		 "\nEngine (deterministic, HZ=%u, default system, NTP daemon model %s)\n"
-		 "engine: %.0f s simulated, %llu ticks in %.3f s: %.1f M ticks/s\n"
-		 "engine: a simulated day in %.2f s = %.1f simulated days per wall-clock minute\n"
-		 "engine: %.3f s of this thread's CPU time: %.1f M ticks per CPU second\n",
-		 e.hz, e.ntpd ? "polling every 16 s" : "off", (double)e.sim_ns * 1e-9,
-		 (unsigned long long)e.ticks, e.wall_s, e.ticks_per_s * 1e-6, e.day_s,
-		 e.days_per_min, e.cpu_s, (double)e.ticks / (e.cpu_s > 0 ? e.cpu_s : 1e-9) * 1e-6);
-	snprintf(out->json, sizeof(out->json),
-		 "\"hz\": %u, \"ntpd\": %s, \"simulated_s\": %.3f, \"ticks\": %llu, "
-		 "\"wall_s\": %.3f, \"ticks_per_s\": %.3f, \"day_s\": %.3f, "
-		 "\"days_per_min\": %.3f, \"cpu_s\": %.3f, \"ticks_per_cpu_s\": %.3f",
-		 e.hz, e.ntpd ? "true" : "false", (double)e.sim_ns * 1e-9,
-		 (unsigned long long)e.ticks, e.wall_s, e.ticks_per_s, e.day_s, e.days_per_min,
-		 e.cpu_s, (double)e.ticks / (e.cpu_s > 0 ? e.cpu_s : 1e-9));
-	snprintf(out->detail, sizeof(out->detail), "a simulated day in %.2f s", e.day_s);
+	engine_text(&e, "Engine", "engine", out);
+	return 0;
+}
+
+/**
+ * bench_row_engine_aux8() - the engine row with the 8 aux clocks enabled
+ * @o:   the options (engine_ns: virtual time; 0 skips the row)
+ * @out: the rate (ticks/s), its text and JSON; a skipped row's text says why
+ *
+ * Return: 0, 1 when skipped (by the options, or a model that cannot enable
+ * an aux clock), or the negative errno of building the system.
+ */
+int bench_row_engine_aux8(const struct bench_opts *o, struct bench_rate *out)
+{
+	struct bench_engine_result e = { 0 };
+	int err;
+
+	if (!o->engine_ns)
+		return 1;
+	err = bench_engine(o->engine_ns, 1000, TK_MAX_AUX_CLOCKS, &e);
+	if (err == -ENOSYS) {
+		snprintf(out->text, sizeof(out->text),
+			 "\nEngine with 8 aux clocks: skipped: the model cannot enable an aux "
+			 "clock (tk_aux_clock_enable() fails)\n");
+		return 1;
+	}
+	if (err)
+		return err;
+	engine_text(&e, "Engine with the 8 aux clocks enabled", "engine_aux8", out);
 	return 0;
 }

@@ -11,6 +11,16 @@ const struct bench_row bench_rows[] = {
 		.unit = "M ticks/s",
 	},
 	{
+		/* No target: next to the engine row, what 8 enabled aux clocks cost a tick. */
+		.key = "engine_aux8",
+		.measure = bench_row_engine_aux8,
+	},
+	{
+		/* No target: do_aux() against do_hres(), printed as a ratio in the row. */
+		.key = "aux_vdso",
+		.measure = bench_row_aux_vdso,
+	},
+	{
 		.key = "run",
 		.measure = bench_row_run,
 		.target = "tksim run, every check on, HZ=1000, NTP daemon on",

@@ -87,5 +87,7 @@ int bench_row_run(const struct bench_opts *o, struct bench_rate *out);
 int bench_row_m32(const struct bench_opts *o, struct bench_rate *out);
 int bench_row_fuzz(const struct bench_opts *o, struct bench_rate *out);
 int bench_row_daemon(const struct bench_opts *o, struct bench_rate *out);
+int bench_row_engine_aux8(const struct bench_opts *o, struct bench_rate *out);
+int bench_row_aux_vdso(const struct bench_opts *o, struct bench_rate *out);
 
 #endif /* TKSIM_TOOLS_BENCH_BENCH_ROWS_H */

@@ -24,6 +24,7 @@
 #include "sim/fixes.h"
 #include "sim/daemon/daemon.h"
 #include "sim/daemon/daemon_vvar.h"
+#include "timekeeper/timekeeping_aux.h"
 #include "tools/daemon/daemon_elf.h"
 #include "tools/daemon/daemon_filter.h"
 #include "tools/daemon/daemon_launch.h"
@@ -58,6 +59,10 @@ const struct tksim_option cmd_daemon_options[] = {
 		      "print the clock's error and frequency this often (1ms at\n"
 		      "least)",
 		      NULL),
+	TKSIM_OPT_ARG("aux-clocks", 'a', "N",
+		      "enable aux clocks 0..N-1 (CLOCK_AUX + n, 0..8) at boot, as\n"
+		      "/sys/kernel/time/aux_clocks/n/aux_clock_enable does",
+		      "0"),
 	TKSIM_OPT_ARG("read-cost", 'r', "DUR", "virtual time one clock read takes", "20ns"),
 	TKSIM_OPT_FLAG("periodic-tick", 't',
 		       "tick every 1/HZ while the daemon waits (default: NOHZ\n"
@@ -116,6 +121,7 @@ struct dmn_opts {
 	bool unprivileged;
 	bool periodic_tick;
 	bool syscall_reads;
+	unsigned int aux_clocks;
 	u64 bugs;
 	const char *csv_path;
 	int leap;
@@ -192,6 +198,13 @@ static int daemon_parse_argv(int argc, char **argv, struct dmn_opts *o)
 			break;
 		case 'u':
 			o->unprivileged = true;
+			break;
+		case 'a':
+			if (tksim_parse_u64(a, &u) || u > TK_MAX_AUX_CLOCKS)
+				return tksim_usage_error("daemon",
+							 "--aux-clocks must be 0..%d, not '%s'",
+							 TK_MAX_AUX_CLOCKS, a);
+			o->aux_clocks = (unsigned int)u;
 			break;
 		case 't':
 			o->periodic_tick = true;
@@ -494,6 +507,15 @@ static int daemon_run(const struct dmn_opts *opts)
 	if (!s)
 		return tksim_usage_error("daemon", "cannot build the system (error %d)", err);
 	sim_bugs_apply(&s->k, o.bugs);
+	for (unsigned int n = 0; n < o.aux_clocks; n++) {
+		err = tk_aux_clock_enable(&s->k, n, true);
+		if (err) {
+			sim_system_free(s);
+			return tksim_usage_error("daemon",
+						 "--aux-clocks: aux clock %u cannot be enabled: %s",
+						 n, strerror(-err));
+		}
+	}
 	sim_daemon_init(&d, s, o.offset_ns, o.duration_ns);
 	daemon_net_setup(&d, &o);
 	d.leap = o.leap;

@@ -6,6 +6,11 @@
  * clock_gettime() before <= tksim <= host after, and the mean difference;
  * with --dump every decoded field of the page instead, with --json one
  * object (tools/mirror/mirror_report.c, docs/output.md).
+ * The host's aux clocks (v6.17+) follow: each one's sysfs knob, page entry
+ * and clock_gettime() must agree (tools/mirror/mirror_aux.c), and the
+ * enabled ones are sandwiched too; with none enabled the report says why
+ * it compared none ("aux clocks: SKIP ..."), which leaves the exit status
+ * to the system clocks.
  * Exit status: 0 every sample in order; 1 some were not; 2 bad usage or a
  * kernel/page tksim cannot decode; 4 the hres clocks were skipped because
  * the host's clock mode is neither TSC nor a TSC-stable pvclock (kselftest's
@@ -23,6 +28,7 @@
 #include "sim/mirror/mirror.h"
 #include "sim/oracle.h"
 #include "sim/tsc.h"
+#include "tools/mirror/mirror_aux.h"
 #include "tools/mirror/mirror_report.h"
 #include "tools/options.h"
 #include "tools/tksim.h"
@@ -162,11 +168,12 @@ static bool compare_clock(const struct mirror *m, s32 clock, u64 n, struct cmd_m
 static void print_cmp(const struct cmd_mirror_cmp *r)
 {
 	double den = r->samples ? (double)r->samples : 1.0;
+	char name[16];
 
 	printf("  CLOCK_%-17s %8" PRIu64 " samples  %8.4f %% in order  mean tksim - host %+8.1f ns"
 	       "  (host bracket %.1f ns)",
-	       oracle_clock_name(r->clock), r->samples, 100.0 * (double)r->within / den,
-	       r->mean_diff, r->mean_width);
+	       cmd_mirror_clock_name(r->clock, name, sizeof(name)), r->samples,
+	       100.0 * (double)r->within / den, r->mean_diff, r->mean_width);
 	if (r->within < r->samples)
 		printf("  worst %" PRId64 " ns outside", r->worst);
 	printf("\n");
@@ -279,6 +286,7 @@ static int open_page(const struct mirror_opts *o, struct utsname *u, struct mirr
 	}
 	mirror_attach(m, (const void *)(start + mirror_data_offset((enum mirror_layout)layout)),
 		      (enum mirror_layout)layout, o->insn);
+	mirror_attach_aux(m, mirror_has_aux_clocks(major, minor));
 	/* kvm-clock guests: vCPU 0's pvclock entry opens the pvclock page (v6.13+). */
 	*vclock_start = 0;
 	if (!mirror_find_mapping(maps, "[vvar_vclock]", vclock_start, &vclock_end))
@@ -342,6 +350,23 @@ static bool compare_clocks(const struct mirror *m, const s32 *clocks, size_t n,
 	return ok;
 }
 
+/* Sandwich the enabled aux clocks of @a, as compare_clocks() the system ones. */
+static bool compare_aux(const struct mirror *m, const struct cmd_mirror_aux *a,
+			const struct mirror_opts *o, struct json *j)
+{
+	s32 ids[MIRROR_MAX_AUX_CLOCKS];
+	size_t n = 0;
+
+	for (unsigned int i = 0; a->present && i < MIRROR_MAX_AUX_CLOCKS; i++)
+		if (a->clk[i].knob == 1)
+			ids[n++] = MIRROR_CLOCK_AUX + (s32)i;
+	return compare_clocks(m, ids, n, o, j);
+}
+
+#define AUX_DISAGREE                                                                        \
+	"an aux clock's sysfs knob, page entry and host clock_gettime() disagree (see the " \
+	"'# aux clocks' lines)"
+
 /* The end of the JSON report: the verdict and why. */
 static int json_verdict(struct json *j, const char *result, const char *why, int ret)
 {
@@ -366,13 +391,14 @@ int cmd_mirror(int argc, char **argv)
 					   TK_CLOCK_MONOTONIC_RAW, TK_CLOCK_BOOTTIME,
 					   TK_CLOCK_TAI };
 	const struct vdso_clock *hres, *raw;
+	struct cmd_mirror_aux aux;
 	struct mirror_opts o;
 	unsigned long vclock_start;
 	struct cmd_mirror_page p;
 	struct utsname u;
 	struct mirror m;
 	struct json j;
-	bool ok;
+	bool ok, aux_ok;
 	int ret;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -383,12 +409,14 @@ int cmd_mirror(int argc, char **argv)
 		return ret;
 	hres = &p.group[CS_HRES_COARSE];
 	raw = &p.group[CS_RAW];
+	cmd_mirror_aux_probe(&m, &aux);
 
 	if (o.json) {
 		json_begin(&j, stdout);
 		json_kstr(&j, "tool", "tksim mirror");
 		json_kstr(&j, "version", PACKAGE_VERSION);
 		cmd_mirror_json_page(&j, &p);
+		cmd_mirror_aux_json(&j, &aux);
 		json_ku64(&j, "samples_per_clock", o.dump ? 0 : o.samples);
 		json_arr(&j, "clocks");
 		if (o.dump)
@@ -404,11 +432,13 @@ int cmd_mirror(int argc, char **argv)
 		}
 		print_group("HRES_COARSE", hres);
 		print_group("RAW", raw);
+		cmd_mirror_aux_print(stdout, &aux);
 		printf("# host clock_gettime() before <= tksim <= host clock_gettime() after:\n");
 	}
 
 	ok = compare_clocks(&m, coarse_clocks, sizeof(coarse_clocks) / sizeof(coarse_clocks[0]), &o,
 			    &j);
+	aux_ok = cmd_mirror_aux_agree(&aux);
 	if (hres->clock_mode == MIRROR_MODE_PVCLOCK && raw->clock_mode == MIRROR_MODE_PVCLOCK &&
 	    m.pvti && mirror_vread_pvclock(&m) != U64_MAX) {
 		if (!o.json)
@@ -429,22 +459,34 @@ int cmd_mirror(int argc, char **argv)
 				   "TSC-stable)"
 			 : hres->clock_mode == MIRROR_MODE_HVCLOCK ? "Hyper-V reference page"
 								   : "kernel through the syscall");
-		ret = ok ? MIRROR_EXIT_SKIP : TKSIM_EXIT_VIOLATION;
+		ret = ok && aux_ok ? MIRROR_EXIT_SKIP : TKSIM_EXIT_VIOLATION;
 		if (o.json)
-			return json_verdict(&j, ok ? "skip" : "fail",
-					    ok ? why : "the coarse clocks were not all in order",
+			return json_verdict(&j, ret == MIRROR_EXIT_SKIP ? "skip" : "fail",
+					    !ok	     ? "the coarse clocks were not all in order"
+					    : aux_ok ? why
+						     : AUX_DISAGREE,
 					    ret);
 		printf("SKIP: %s\n", why);
 		if (!ok)
 			printf("FAIL: the coarse clocks were not all in order\n");
+		if (!aux_ok)
+			printf("FAIL: %s\n", AUX_DISAGREE);
 		return ret;
 	}
 	ok &= compare_clocks(&m, hres_clocks, sizeof(hres_clocks) / sizeof(hres_clocks[0]), &o, &j);
-	ret = ok ? TKSIM_EXIT_OK : TKSIM_EXIT_VIOLATION;
+	ok &= compare_aux(&m, &aux, &o, &j);
+	ret = ok && aux_ok ? TKSIM_EXIT_OK : TKSIM_EXIT_VIOLATION;
 	if (o.json)
-		return json_verdict(&j, ok ? "pass" : "fail",
-				    ok ? NULL : "some tksim reads were outside the host's bracket",
+		return json_verdict(&j, ret ? "fail" : "pass",
+				    !ok	      ? "some tksim reads were outside the host's bracket"
+				    : !aux_ok ? AUX_DISAGREE
+				    : aux.why[0] ? aux.why
+						 : NULL,
 				    ret);
+	if (aux.why[0])
+		printf("aux clocks: SKIP: %s\n", aux.why);
+	if (!aux_ok)
+		printf("FAIL: %s\n", AUX_DISAGREE);
 	printf("%s\n", ok ? "PASS: every tksim read lay between the host's"
 			  : "FAIL: some tksim reads were outside the host's bracket");
 	return ret;

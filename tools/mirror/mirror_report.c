@@ -14,6 +14,7 @@
 
 #include "sim/oracle.h"
 #include "sim/tsc.h"
+#include "tools/mirror/mirror_aux.h"
 
 /* What the host's syscalls say about the fields that have one. */
 struct host_view {
@@ -191,8 +192,10 @@ void cmd_mirror_json_page(struct json *j, const struct cmd_mirror_page *p)
  */
 void cmd_mirror_json_cmp(struct json *j, const struct cmd_mirror_cmp *c)
 {
+	char name[16];
+
 	json_obj(j, NULL);
-	json_kstr(j, "clock", oracle_clock_name(c->clock));
+	json_kstr(j, "clock", cmd_mirror_clock_name(c->clock, name, sizeof(name)));
 	json_ku64(j, "samples", c->samples);
 	json_ku64(j, "in_order", c->within);
 	json_kdbl(j, "mean_tksim_minus_host_ns", c->mean_diff);

@@ -87,9 +87,15 @@ void tkp_vdso_init(void)
 	tkp_vdso_refresh();
 }
 
-/* The clocks the vDSO serves itself (the others are syscalls in the kernel's vDSO too). */
+/*
+ * The clocks the vDSO serves itself (the others are syscalls in the kernel's vDSO too).  The aux
+ * clocks (v6.17) are among them: do_aux() reads aux_clock_data[], which the shared page holds,
+ * and falls back to a request for a disabled one, as the kernel's vDSO takes the syscall.
+ */
 static int tkp_vdso_clock(clockid_t clk)
 {
+	if (clk >= TK_CLOCK_AUX && clk <= TK_CLOCK_AUX_LAST)
+		return 1;
 	switch (clk) {
 	case CLOCK_REALTIME:
 	case CLOCK_MONOTONIC:

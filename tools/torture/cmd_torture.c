@@ -39,6 +39,9 @@ static int torture_json(struct cmd_torture_cli *cli)
 		snprintf(why, sizeof(why), "no usable TSC here: %s", strerror(-ret));
 		cmd_torture_print_json(cli, NULL, "skip", why);
 		ret = TORTURE_EXIT_SKIP;
+	} else if (ret == -ENOSYS) {
+		ret = tksim_usage_error("torture", "--aux-clocks: the model cannot enable an aux "
+						   "clock (tk_aux_clock_enable() failed)");
 	} else if (ret) {
 		ret = tksim_usage_error("torture", "cannot run: %s", strerror(-ret));
 	} else if (r.blind) {
@@ -120,6 +123,11 @@ int cmd_torture(int argc, char **argv)
 		printf("# SKIP: no usable TSC here: %s\n", strerror(-ret));
 		torture_result_free(&r);
 		return TORTURE_EXIT_SKIP;
+	}
+	if (ret == -ENOSYS) {
+		torture_result_free(&r);
+		return tksim_usage_error("torture", "--aux-clocks: the model cannot enable an aux "
+						    "clock (tk_aux_clock_enable() failed)");
 	}
 	if (ret) {
 		torture_result_free(&r);

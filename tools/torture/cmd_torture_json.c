@@ -22,6 +22,7 @@ static void json_config(struct json *j, const struct cmd_torture_cli *cli)
 	json_kbool(j, "max_pressure", o->max_pressure);
 	cmd_torture_format_list(list, sizeof(list), TORTURE_NAMES(churn), o->churn);
 	json_kstr(j, "churn", list);
+	json_ku64(j, "aux_clocks", o->aux_clocks);
 	json_ku64(j, "window", o->window_spin);
 	sim_bugs_format(o->bugs, bugs, sizeof(bugs));
 	json_kstr(j, "inject", bugs);

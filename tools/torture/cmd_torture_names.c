@@ -18,6 +18,7 @@ const struct torture_name torture_churn_names[] = {
 	{ "freq", TORTURE_CHURN_FREQ },
 	{ "offset", TORTURE_CHURN_OFFSET },
 	{ "settime", TORTURE_CHURN_SETTIME },
+	{ "aux", TORTURE_CHURN_AUX },
 };
 #define TORTURE_CLOCK(id, name, arg, vdsotest) { arg, BIT(id) },
 const struct torture_name torture_clock_names[] = { SIM_VDSO_CLOCKS(TORTURE_CLOCK) };

@@ -103,8 +103,14 @@ const struct tksim_option cmd_torture_options[] = {
 		       "+1d 0.5s, BOOTTIME +2d 0.25s), through its vvar page"),
 	TKSIM_OPT_ENUM("churn", 'C', "LIST",
 		       "freq (adjtimex +/-500 ppm), offset (ADJ_SETOFFSET),\n"
-		       "settime (settimeofday), all or none",
-		       "none", "freq offset settime all none"),
+		       "settime (settimeofday), aux (clock_adjtime +/-500 ppm\n"
+		       "or clock_settime of an aux clock; all has it with\n"
+		       "--aux-clocks), all or none",
+		       "none", "freq offset settime aux all none"),
+	TKSIM_OPT_ARG("aux-clocks", 'A', "N",
+		      "enable aux clocks 0..N-1 (CLOCK_AUX + n, 0..8) and read\n"
+		      "them too; the others must say ENODEV",
+		      "0"),
 	TKSIM_OPT_ARG("window", 'w', "N", "cpu_relax() spins inside each vvar write section", "0"),
 	TKSIM_OPT_MORE(TKSIM_OPT_BUGS, "inject", 'x', "LIST",
 		       "historical bugs to inject, see `tksim bugs`", "none"),
@@ -257,6 +263,7 @@ int cmd_torture_parse(int argc, char **argv, struct cmd_torture_cli *cli)
 	const char *optarg; /* the option's value, named as getopt's was */
 	struct torture_opts *o = &cli->o;
 	bool synthetic_opt = false, checks_given = false, seconds = false, iterations = false;
+	bool churn_aux_named = false;
 	int rule = -1; /* --vdso-rule: -1 not given, 0 generic, 1 x86 */
 	u64 v;
 	int c, ret;
@@ -373,7 +380,16 @@ int cmd_torture_parse(int argc, char **argv, struct cmd_torture_cli *cli)
 			if (parse_list(optarg, TORTURE_NAMES(churn), &o->churn))
 				return tksim_usage_error(
 					"torture",
-					"bad --churn '%s' (freq,offset,settime,all,none)", optarg);
+					"bad --churn '%s' (freq,offset,settime,aux,all,none)",
+					optarg);
+			churn_aux_named = strstr(optarg, "aux") != NULL;
+			break;
+		case 'A':
+			if (tksim_parse_u64(optarg, &v) || v > TK_MAX_AUX_CLOCKS)
+				return tksim_usage_error("torture",
+							 "--aux-clocks must be 0..%d, not '%s'",
+							 TK_MAX_AUX_CLOCKS, optarg);
+			o->aux_clocks = (unsigned int)v;
 			break;
 		case 'w':
 			if (tksim_parse_u64(optarg, &v) || v > 100000000)
@@ -441,6 +457,15 @@ int cmd_torture_parse(int argc, char **argv, struct cmd_torture_cli *cli)
 	}
 	if (c < 0)
 		return TKSIM_EXIT_USAGE;
+	/* The aux clocks enabled are read; "--churn all" steers them only if there are some. */
+	o->clocks |= torture_aux_mask(o->aux_clocks);
+	if ((o->churn & TORTURE_CHURN_AUX) && !o->aux_clocks) {
+		if (churn_aux_named)
+			return tksim_usage_error("torture",
+						 "--churn aux needs --aux-clocks N: no aux clock "
+						 "is enabled to steer");
+		o->churn &= ~TORTURE_CHURN_AUX;
+	}
 	if (seconds && iterations)
 		return tksim_usage_error("torture", "give --seconds or --iterations, not both");
 	if (iterations)

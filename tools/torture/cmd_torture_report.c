@@ -52,6 +52,8 @@ void cmd_torture_build_replay(struct cmd_torture_cli *cli)
 		cmd_torture_format_list(list, sizeof(list), TORTURE_NAMES(churn), o->churn);
 		ADD(" --churn %s", list);
 	}
+	if (o->aux_clocks)
+		ADD(" --aux-clocks %u", o->aux_clocks);
 	if (o->window_spin)
 		ADD(" --window %" PRIu32, o->window_spin);
 	if (o->bugs) {
