@@ -239,4 +239,20 @@ expect 0 "item 6a: torture --seconds 1 --window 2000 --checks seqcount" -- timeo
 [ $(($(date +%s) - t0)) -le 6 ] && echo "ok: item 6a: within its --seconds" ||
 	{ echo "FAIL: item 6a: took $(($(date +%s) - t0)) s"; fail=1; }
 
+# Item 6e: a check that gathered no samples is NOT CHECKED, exit 4, never a PASS: one round
+# per reader appends 2 entries to threadtest's shared list, which is compared at 128.
+expect 4 "item 6e: torture --iterations 1 --checks threadtest" -- timeout 20 "$TKSIM" torture \
+	--iterations 1 --checks threadtest,sandwich
+contains "NOT CHECKED: threadtest gathered no samples; the other checks held" \
+	"item 6e: names the check that saw nothing"
+lacks "PASS" "item 6e: no PASS"
+expect 4 "item 6e: the same with --json" -- timeout 20 "$TKSIM" torture --iterations 1 \
+	--checks threadtest --json
+contains '"result": "not-checked"' "item 6e: the JSON says not-checked"
+contains '"why": "threadtest gathered no samples"' "item 6e: and why"
+expect 0 "item 6e: enough rounds fill the list" -- timeout 20 "$TKSIM" torture \
+	--iterations 2000 --checks threadtest
+expect 2 "item 6e: --checks seqcount --paths syscall (no vDSO read to check)" -- \
+	"$TKSIM" torture --checks seqcount --paths syscall --iterations 10
+
 exit $fail
