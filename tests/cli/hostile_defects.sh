@@ -255,4 +255,20 @@ expect 0 "item 6e: enough rounds fill the list" -- timeout 20 "$TKSIM" torture \
 expect 2 "item 6e: --checks seqcount --paths syscall (no vDSO read to check)" -- \
 	"$TKSIM" torture --checks seqcount --paths syscall --iterations 10
 
+# Item 6f (the 2026-12-01 campaign): a stall of 63 to 136 years took 20 s of CPU and more (one
+# step per stalled second in the vDSO's split of ns into seconds and in the late tick, as in
+# the kernel): past 366 days it is refused, as an option and as a setting; 366 days runs.
+expect 2 "item 6f: --stall 100ms:2000000000 (63 years)" -- timeout 20 "$TKSIM" run \
+	--duration 1s --stall 100ms:2000000000 --quiet
+contains "stall is longer than 366d" "item 6f: names --stall and the bound"
+printf 'duration 1s\nstall 100ms:4294967295\n' >"$tmp/stall.scn"
+expect 2 "item 6f: stall 100ms:4294967295 in a file" -- timeout 20 "$TKSIM" run \
+	"$tmp/stall.scn" --quiet
+contains "stall.scn:2: stall is longer than 366d" "item 6f: at its FILE:LINE"
+t0=$(date +%s)
+expect 0 "item 6f: --stall 100ms:366d runs" -- timeout 20 "$TKSIM" run --duration 1s \
+	--stall 100ms:366d --quiet
+[ $(($(date +%s) - t0)) -le 10 ] && echo "ok: item 6f: in bounded time" ||
+	{ echo "FAIL: item 6f: took $(($(date +%s) - t0)) s"; fail=1; }
+
 exit $fail
