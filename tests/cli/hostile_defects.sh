@@ -271,4 +271,44 @@ expect 0 "item 6f: --stall 100ms:366d runs" -- timeout 20 "$TKSIM" run --duratio
 [ $(($(date +%s) - t0)) -le 10 ] && echo "ok: item 6f: in bounded time" ||
 	{ echo "FAIL: item 6f: took $(($(date +%s) - t0)) s"; fail=1; }
 
+# Item 8b: SIGINT, SIGTERM and SIGHUP end bench and mirror cleanly: exit 130, no partial line
+# (bench prints nothing of a cut run; mirror the clocks it finished).  Background jobs start
+# with SIGINT ignored: env --default-signal gives it back.
+sigrun() { # SIG SECONDS ARGS...: start tksim ARGS, send SIG after SECONDS; $rc, $out
+	sig=$1 after=$2
+	shift 2
+	env --default-signal=INT "$TKSIM" "$@" >"$out" 2>"$out.err" &
+	pid=$!
+	sleep "$after"
+	kill -s "$sig" $pid
+	wait $pid
+	rc=$?
+}
+for sig in INT TERM HUP; do
+	sigrun $sig 1 bench --quick --engine 3650d
+	[ $rc -eq 130 ] && echo "ok: item 8b: bench, SIG$sig: exit 130" ||
+		{ echo "FAIL: item 8b: bench, SIG$sig: exit $rc"; fail=1; }
+	[ ! -s "$out" ] && grep -q "interrupted by SIG$sig: nothing printed" "$out.err" &&
+		echo "ok: item 8b: bench prints nothing and says why" ||
+		{ echo "FAIL: item 8b: bench after SIG$sig:"; cat "$out" "$out.err"; fail=1; }
+done
+if "$TKSIM" mirror --samples 10 >/dev/null 2>&1 || [ $? -eq 4 ]; then
+	for sig in INT TERM HUP; do
+		sigrun $sig 1 mirror --samples 100000000
+		[ $rc -eq 130 ] && echo "ok: item 8b: mirror, SIG$sig: exit 130" ||
+			{ echo "FAIL: item 8b: mirror, SIG$sig: exit $rc"; fail=1; }
+		contains "^INTERRUPTED by SIG$sig: every tksim read so far" "item 8b: mirror says so"
+		# Every clock line is whole: its samples, its share in order and the host bracket.
+		if grep '^  CLOCK_' "$out" | grep -qv 'samples .* in order .*(host bracket'; then
+			echo "FAIL: item 8b: a partial clock line"; fail=1
+		else echo "ok: item 8b: mirror's clock lines are whole"; fi
+	done
+	sigrun TERM 1 mirror --samples 100000000 --json
+	[ $rc -eq 130 ] && grep -q '"result": "interrupted"' "$out" &&
+		echo "ok: item 8b: mirror --json says interrupted, exit 130" ||
+		{ echo "FAIL: item 8b: mirror --json after SIGTERM: exit $rc"; cat "$out"; fail=1; }
+else
+	echo "note: tksim mirror cannot read this host's vvar page: its signals are not tried"
+fi
+
 exit $fail
