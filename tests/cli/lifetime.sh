@@ -64,6 +64,17 @@ if gone $prog; then echo "ok: the daemon's program ends on SIGKILL of tksim"; el
 	fail=1
 fi
 
+# pause() and sigsuspend() are virtual waits (issue 20): `sleep infinity` (pause()) ends at the
+# run's end by the end-of-run SIGTERM, at once, not after --wall-limit's 30 s.
+t0=$(date +%s)
+expect 0 "daemon -- /bin/sleep infinity ends at --duration" -- timeout 25 "$TKSIM" daemon \
+	--duration 2s -- /bin/sleep infinity
+contains "ended by SIGTERM at the end of the run" "it is the end-of-run SIGTERM"
+[ $(($(date +%s) - t0)) -le 10 ] && echo "ok: sleep infinity: within 10 s of wall time" ||
+	{ echo "FAIL: sleep infinity took $(($(date +%s) - t0)) s"; fail=1; }
+expect 0 "daemon -- a shell's wait on sleep infinity ends too" -- timeout 25 "$TKSIM" daemon \
+	--duration 2s -- /bin/sh -c 'sleep infinity & wait'
+
 # The i386 reader: one that never says hello is given up on (exit 4), and ends with tksim.
 printf '#!/bin/sh\nexec sleep 987\n' >"$tmp/fake"
 chmod +x "$tmp/fake"
