@@ -8,7 +8,7 @@
  * init.  The program has PR_SET_PDEATHSIG towards the keeper, and the keeper reads a pipe
  * that only tksim holds open: when tksim ends, by its own exit or by SIGKILL, the pipe
  * closes and the keeper kills the program's group and every descendant, reaps them, and
- * ends.  No cgroup is needed, and nothing escapes short of a new PID namespace's reaper.
+ * ends (tksim_reap_leftovers(): rounds of SIGKILL for up to a second).  No cgroup is needed.
  * The ending signals (INT, TERM, HUP, USR1, USR2, QUIT) are ignored by the keeper: ^C at a
  * terminal reaches tksim's group, keeper included, and tksim stops the program its own way.
  */
