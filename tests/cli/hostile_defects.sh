@@ -119,7 +119,7 @@ mark=987.$$
 "$TKSIM" daemon --duration 1h -- /bin/sh -c \
 	'sh -c "while :; do :; done" "$0" & while :; do :; done' "$mark" >"$out" 2>&1 &
 pid=$!
-sleep 1
+sleep 3 # past the start of an ASan build on a loaded machine
 kill -s TERM $pid
 wait $pid
 rc=$?
@@ -268,11 +268,9 @@ printf 'duration 1s\nstall 100ms:4294967295\n' >"$tmp/stall.scn"
 expect 2 "item 6f: stall 100ms:4294967295 in a file" -- timeout 20 "$TKSIM" run \
 	"$tmp/stall.scn" --quiet
 contains "stall.scn:2: stall is longer than 366d" "item 6f: at its FILE:LINE"
-t0=$(date +%s)
-expect 0 "item 6f: --stall 100ms:366d runs" -- timeout 20 "$TKSIM" run --duration 1s \
-	--stall 100ms:366d --quiet
-[ $(($(date +%s) - t0)) -le 10 ] && echo "ok: item 6f: in bounded time" ||
-	{ echo "FAIL: item 6f: took $(($(date +%s) - t0)) s"; fail=1; }
+# 0.4 s of CPU (1.2 s under ASan); timeout's exit 124 fails it.
+expect 0 "item 6f: --stall 100ms:366d runs within 20 s" -- timeout 20 "$TKSIM" run \
+	--duration 1s --stall 100ms:366d --quiet
 
 # Item 8b: SIGINT, SIGTERM and SIGHUP end bench and mirror cleanly: exit 130, no partial line
 # (bench prints nothing of a cut run; mirror the clocks it finished).  Background jobs start
@@ -288,7 +286,8 @@ sigrun() { # SIG SECONDS ARGS...: start tksim ARGS, send SIG after SECONDS; $rc,
 	rc=$?
 }
 for sig in INT TERM HUP; do
-	sigrun $sig 1 bench --quick --engine 3650d
+	# 3 s: past the start of an ASan build on a loaded machine (bench catches them first thing).
+	sigrun $sig 3 bench --quick --engine 3650d
 	[ $rc -eq 130 ] && echo "ok: item 8b: bench, SIG$sig: exit 130" ||
 		{ echo "FAIL: item 8b: bench, SIG$sig: exit $rc"; fail=1; }
 	[ ! -s "$out" ] && grep -q "interrupted by SIG$sig: nothing printed" "$out.err" &&

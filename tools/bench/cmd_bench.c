@@ -165,6 +165,8 @@ int cmd_bench(int argc, char **argv)
 	ret = parse_bench_opts(argc, argv, &o);
 	if (ret)
 		return ret;
+	/* INT, TERM, HUP, USR1, USR2 stop the measurements: no number is printed of a cut run. */
+	tksim_signals_catch();
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		return tksim_usage_error("bench", "out of memory");
@@ -183,8 +185,6 @@ int cmd_bench(int argc, char **argv)
 					 strerror(-ret));
 	}
 
-	/* INT, TERM, HUP, USR1, USR2 stop the measurements: no number is printed of a cut run. */
-	tksim_signals_catch();
 	bench_warm_up_cpu(&t, (o.quick ? 10 : 100) * NSEC_PER_MSEC);
 	bench_progress(r, "counter reads", 1, BENCH_NR_APIS + 1 + bench_nr_rows);
 	bench_run_counters(&t, r);

@@ -559,6 +559,7 @@ static int daemon_run(const struct dmn_opts *opts)
 	 * The keeper forks the program, and stops whatever it leaves behind (a double fork,
 	 * setsid) when tksim ends, however it ends (tools/daemon/daemon_keeper.c).
 	 */
+	tksim_signals_catch(); /* from the start: a signal while the keeper starts only waits */
 	err = dmn_keeper_start(&keeper, sv[1], shmid, o.cmd, path, filter);
 	seccomp_release(filter);
 	daemon_drop_parent();
@@ -566,11 +567,11 @@ static int daemon_run(const struct dmn_opts *opts)
 	if (vvfd >= 0)
 		close(vvfd);
 	if (err) {
+		tksim_signals_restore();
 		close(sv[0]);
 		ret = tksim_usage_error("daemon", "cannot start the program: %s", strerror(-err));
 		goto out;
 	}
-	tksim_signals_catch();
 	status = daemon_serve(&d, sv[0], &keeper, o.wall_limit_ns, &end);
 	left = dmn_keeper_finish(&keeper);
 	tksim_signals_restore();
