@@ -4,7 +4,12 @@
 # once per seed.  Usage: scripts/hostile-campaign.sh [--build DIR] [--seed S] [--cases N]
 #   [--per-seed K]; results, one line per seed, go to hostile-campaign-S.tsv.
 # 10^5 cases: --cases 100000 (about 11 h of wall time at 0.39 s a case on the shared two-core
-# machine, mostly the shell's; run it at nice -n 19).
+# machine, mostly the shell's; run it at nice -n 19).  Kept a shell script rather than a C
+# generator (issue 20): writing one would have taken the time left to run the campaign, and
+# the script's checks (exit status, FILE:LINE, sanitizer text, the 20 s bound) are exactly
+# those of tests/cli/hostile.sh, which make check runs; a C generator is still the way to
+# 10^5 cases in less than hours.  Stop it at
+# any time: every finished seed is a line of the TSV.
 set -u
 build=build seed=1 cases=1000 per=500
 while [ $# -gt 0 ]; do

@@ -14,7 +14,8 @@
  *       or a daemon's program that failed on its own (tksim daemon reports its status in
  *       words: a program's status never passes through, docs/daemons.md)
  *   3   a sanitizer stopped tksim: a bug of tksim, never a verdict
- *   4   cannot run here (the machine lacks what the check needs): tksim's own SKIP
+ *   4   cannot run here (the machine lacks what the check needs), or a check asked for
+ *       gathered no samples (torture's NOT CHECKED): could not observe, tksim's own SKIP
  *   77  never from tksim: automake's SKIP, which the test scripts make of a 4
  *   130 interrupted by INT, TERM, HUP, USR1 or USR2, after the summary so far (a violation
  *       seen first still gives 1)

@@ -122,6 +122,13 @@ run --duration 50ms --csv @/same --trace @/same
 run --duration 1s --suspend 1ms:106751d
 run @/fifo
 run /dev/zero
+run --duration 1s --stall 100ms:2000000000
+torture --iterations 1 --checks threadtest
+torture --checks seqcount --paths syscall --iterations 10
+daemon --duration 1s -- /bin/sleep infinity
+daemon --duration 1s --wall-limit 1s -- /bin/sh -c 'setsid sh -c "while :; do :; done" & exec sleep 2'
+mirror --samples 1
+bench --batches 1 --calls 1 --warmup 0 --engine 0 --quiet
 CASES
 echo "# $j hostile commands of every kind"
 exit $fail

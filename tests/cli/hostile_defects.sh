@@ -109,14 +109,17 @@ expect 0 "item 4: daemon with stdin closed" -- \
 expect 2 "item 5: a spinning program is stopped" -- timeout 20 "$TKSIM" daemon --duration 2s \
 	--wall-limit 2s -- sh -c 'while :; do :; done'
 contains "made no request for 2 s of wall time" "item 5: says why"
-expect 2 "item 5: sleep infinity (pause) is stopped" -- timeout 20 "$TKSIM" daemon \
+# sleep infinity is pause(), a virtual wait since issue 20 (tools/preload): it ends at the run's
+# end (tests/cli/lifetime.sh times it).
+expect 0 "item 5: sleep infinity (pause) ends at the run's end" -- timeout 20 "$TKSIM" daemon \
 	--duration 2s --wall-limit 2s -- /bin/sleep infinity
+contains "ended by SIGTERM at the end of the run" "item 5: by the end-of-run SIGTERM"
 mark=987.$$
 # Two processes that spin, never asking tksim anything: virtual time stands still.
 "$TKSIM" daemon --duration 1h -- /bin/sh -c \
 	'sh -c "while :; do :; done" "$0" & while :; do :; done' "$mark" >"$out" 2>&1 &
 pid=$!
-sleep 1
+sleep 3 # past the start of an ASan build on a loaded machine
 kill -s TERM $pid
 wait $pid
 rc=$?
@@ -238,5 +241,76 @@ expect 0 "item 6a: torture --seconds 1 --window 2000 --checks seqcount" -- timeo
 	"$TKSIM" torture --seconds 1 --window 2000 --checks seqcount
 [ $(($(date +%s) - t0)) -le 6 ] && echo "ok: item 6a: within its --seconds" ||
 	{ echo "FAIL: item 6a: took $(($(date +%s) - t0)) s"; fail=1; }
+
+# Item 6e: a check that gathered no samples is NOT CHECKED, exit 4, never a PASS: one round
+# per reader appends 2 entries to threadtest's shared list, which is compared at 128.
+expect 4 "item 6e: torture --iterations 1 --checks threadtest" -- timeout 20 "$TKSIM" torture \
+	--iterations 1 --checks threadtest,sandwich
+contains "NOT CHECKED: threadtest gathered no samples; the other checks held" \
+	"item 6e: names the check that saw nothing"
+lacks "PASS" "item 6e: no PASS"
+expect 4 "item 6e: the same with --json" -- timeout 20 "$TKSIM" torture --iterations 1 \
+	--checks threadtest --json
+contains '"result": "not-checked"' "item 6e: the JSON says not-checked"
+contains '"why": "threadtest gathered no samples"' "item 6e: and why"
+expect 0 "item 6e: enough rounds fill the list" -- timeout 20 "$TKSIM" torture \
+	--iterations 2000 --checks threadtest
+expect 2 "item 6e: --checks seqcount --paths syscall (no vDSO read to check)" -- \
+	"$TKSIM" torture --checks seqcount --paths syscall --iterations 10
+
+# Item 6f (the 2026-12-01 campaign): a stall of 63 to 136 years took 20 s of CPU and more (one
+# step per stalled second in the vDSO's split of ns into seconds and in the late tick, as in
+# the kernel): past 366 days it is refused, as an option and as a setting; 366 days runs.
+expect 2 "item 6f: --stall 100ms:2000000000 (63 years)" -- timeout 20 "$TKSIM" run \
+	--duration 1s --stall 100ms:2000000000 --quiet
+contains "stall is longer than 366d" "item 6f: names --stall and the bound"
+printf 'duration 1s\nstall 100ms:4294967295\n' >"$tmp/stall.scn"
+expect 2 "item 6f: stall 100ms:4294967295 in a file" -- timeout 20 "$TKSIM" run \
+	"$tmp/stall.scn" --quiet
+contains "stall.scn:2: stall is longer than 366d" "item 6f: at its FILE:LINE"
+# 0.4 s of CPU (1.2 s under ASan); timeout's exit 124 fails it.
+expect 0 "item 6f: --stall 100ms:366d runs within 20 s" -- timeout 20 "$TKSIM" run \
+	--duration 1s --stall 100ms:366d --quiet
+
+# Item 8b: SIGINT, SIGTERM and SIGHUP end bench and mirror cleanly: exit 130, no partial line
+# (bench prints nothing of a cut run; mirror the clocks it finished).  Background jobs start
+# with SIGINT ignored: env --default-signal gives it back.
+sigrun() { # SIG SECONDS ARGS...: start tksim ARGS, send SIG after SECONDS; $rc, $out
+	sig=$1 after=$2
+	shift 2
+	env --default-signal=INT "$TKSIM" "$@" >"$out" 2>"$out.err" &
+	pid=$!
+	sleep "$after"
+	kill -s "$sig" $pid
+	wait $pid
+	rc=$?
+}
+for sig in INT TERM HUP; do
+	# 3 s: past the start of an ASan build on a loaded machine (bench catches them first thing).
+	sigrun $sig 3 bench --quick --engine 3650d
+	[ $rc -eq 130 ] && echo "ok: item 8b: bench, SIG$sig: exit 130" ||
+		{ echo "FAIL: item 8b: bench, SIG$sig: exit $rc"; fail=1; }
+	[ ! -s "$out" ] && grep -q "interrupted by SIG$sig: nothing printed" "$out.err" &&
+		echo "ok: item 8b: bench prints nothing and says why" ||
+		{ echo "FAIL: item 8b: bench after SIG$sig:"; cat "$out" "$out.err"; fail=1; }
+done
+if "$TKSIM" mirror --samples 10 >/dev/null 2>&1 || [ $? -eq 4 ]; then
+	for sig in INT TERM HUP; do
+		sigrun $sig 1 mirror --samples 100000000
+		[ $rc -eq 130 ] && echo "ok: item 8b: mirror, SIG$sig: exit 130" ||
+			{ echo "FAIL: item 8b: mirror, SIG$sig: exit $rc"; fail=1; }
+		contains "^INTERRUPTED by SIG$sig: every tksim read so far" "item 8b: mirror says so"
+		# Every clock line is whole: its samples, its share in order and the host bracket.
+		if grep '^  CLOCK_' "$out" | grep -qv 'samples .* in order .*(host bracket'; then
+			echo "FAIL: item 8b: a partial clock line"; fail=1
+		else echo "ok: item 8b: mirror's clock lines are whole"; fi
+	done
+	sigrun TERM 1 mirror --samples 100000000 --json
+	[ $rc -eq 130 ] && grep -q '"result": "interrupted"' "$out" &&
+		echo "ok: item 8b: mirror --json says interrupted, exit 130" ||
+		{ echo "FAIL: item 8b: mirror --json after SIGTERM: exit $rc"; cat "$out"; fail=1; }
+else
+	echo "note: tksim mirror cannot read this host's vvar page: its signals are not tried"
+fi
 
 exit $fail

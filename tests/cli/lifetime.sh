@@ -64,6 +64,47 @@ if gone $prog; then echo "ok: the daemon's program ends on SIGKILL of tksim"; el
 	fail=1
 fi
 
+# A descendant that left the program's group and session (setsid) ends on SIGKILL of tksim
+# too: the keeper, a subreaper whose pipe from tksim closes when tksim dies, stops the tree.
+mark="tksim-lifetime-$$-escapee"
+"$TKSIM" daemon --duration 1h -- /bin/sh -c \
+	"setsid /bin/sh -c ': $mark; while :; do :; done' & while :; do :; done" >"$out" 2>&1 &
+pid=$!
+esc=
+for _ in $(seq 50); do
+	# The marked shell that is not the one (or the setsid) that started it; "[e]" keeps grep
+	# from matching its own command line.
+	for c in $(grep -a -l -e "${mark%e}[e]" /proc/[0-9]*/cmdline 2>/dev/null); do
+		grep -a -q -F setsid "$c" 2>/dev/null || { esc=${c%/cmdline} && esc=${esc#/proc/}; }
+	done
+	[ -n "$esc" ] && break
+	sleep 0.1
+done
+kill -KILL $pid
+wait $pid 2>/dev/null
+if [ -n "$esc" ] && gone $esc; then
+	echo "ok: a setsid descendant of the daemon's program ends on SIGKILL of tksim"
+else
+	echo "FAIL: the setsid descendant outlived SIGKILL of tksim ('$esc')"
+	fail=1
+fi
+# The same on tksim's own end (--wall-limit): the keeper stops it and tksim says so.
+expect 2 "daemon: a spinning program and its setsid child are stopped at --wall-limit" -- \
+	timeout 30 "$TKSIM" daemon --duration 1h --wall-limit 2s -- /bin/sh -c \
+	"setsid /bin/sh -c 'while :; do :; done' & while :; do :; done"
+contains "stopped 1 process /bin/sh left behind" "the keeper stopped the setsid child"
+
+# pause() and sigsuspend() are virtual waits (issue 20): `sleep infinity` (pause()) ends at the
+# run's end by the end-of-run SIGTERM, at once, not after --wall-limit's 30 s.
+t0=$(date +%s)
+expect 0 "daemon -- /bin/sleep infinity ends at --duration" -- timeout 25 "$TKSIM" daemon \
+	--duration 2s -- /bin/sleep infinity
+contains "ended by SIGTERM at the end of the run" "it is the end-of-run SIGTERM"
+[ $(($(date +%s) - t0)) -le 10 ] && echo "ok: sleep infinity: within 10 s of wall time" ||
+	{ echo "FAIL: sleep infinity took $(($(date +%s) - t0)) s"; fail=1; }
+expect 0 "daemon -- a shell's wait on sleep infinity ends too" -- timeout 25 "$TKSIM" daemon \
+	--duration 2s -- /bin/sh -c 'sleep infinity & wait'
+
 # The i386 reader: one that never says hello is given up on (exit 4), and ends with tksim.
 printf '#!/bin/sh\nexec sleep 987\n' >"$tmp/fake"
 chmod +x "$tmp/fake"

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "tools/bench/bench_report.h"
+#include "tools/process.h"
 
 /**
  * bench_setup_systems() - boot the simulated systems
@@ -191,6 +192,8 @@ void bench_run_matrix(struct bench_target *t, struct bench_report *r)
 			struct bench_cell *c = &r->cell[a][i];
 			bench_loop_fn *fn = bench_loop_for(impl, api->kind);
 
+			if (tksim_signal_caught())
+				return; /* cmd_bench() prints nothing of a cut run */
 			if (!bench_impl_serves(impl, api))
 				continue;
 			c->why = impl_unavailable(t, &r->m, impl, api);

@@ -16,6 +16,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,7 @@
 
 #include "tools/bench/bench_common.h"
 #include "tools/bench/bench_rows.h"
+#include "tools/process.h"
 
 /* The row when nothing could be measured: the reason in the text report; no JSON object. */
 static int daemon_row_skipped(struct bench_rate *out, const char *why)
@@ -104,9 +106,13 @@ static int daemon_row_run(const char *chronyd, const char *dir, unsigned int sim
 	}
 	if (pid < 0)
 		return -1;
-	while (waitpid(pid, &status, 0) < 0)
+	/* A signal to tksim (EINTR here) stops the daemon run, which stops its chronyd. */
+	while (waitpid(pid, &status, 0) < 0) {
 		if (errno != EINTR)
 			return -1;
+		if (tksim_signal_caught())
+			kill(pid, SIGTERM);
+	}
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 

@@ -17,6 +17,7 @@
 #include "sim/ops/ops_gen.h"
 #include "tools/bench/bench_common.h"
 #include "tools/bench/bench_rows.h"
+#include "tools/process.h"
 
 #define FUZZ_ROW_INPUTS 64
 #define FUZZ_ROW_OPS 32
@@ -53,7 +54,7 @@ int bench_row_fuzz(const struct bench_opts *o, struct bench_rate *out)
 	}
 	t0 = bench_now_ns();
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
-	for (unsigned int i = 0; i < execs; i++) {
+	for (unsigned int i = 0; i < execs && !tksim_signal_caught(); i++) {
 		struct sim_ops_result r;
 
 		sim_ops_decode(&l, inputs[i % FUZZ_ROW_INPUTS], len[i % FUZZ_ROW_INPUTS]);

@@ -18,6 +18,7 @@
 #include "sim/run/run_step.h"
 #include "tools/bench/bench_common.h"
 #include "tools/bench/bench_rows.h"
+#include "tools/process.h"
 
 /* tksim run's default duration: the row simulates this, or --engine if shorter. */
 #define RUN_ROW_MAX_NS (2 * 3600ULL * NSEC_PER_SEC)
@@ -66,7 +67,7 @@ int bench_row_run(const struct bench_opts *o, struct bench_rate *out)
 
 	t0 = bench_now_ns();
 	c0 = bench_thread_cpu_ns();
-	while (s->now_ns < sim_ns) {
+	while (s->now_ns < sim_ns && !tksim_signal_caught()) {
 		sim_run_step(s, d, NULL, &rng, sim_ns, 0, NULL, 0);
 		if (oracle_check_tick(s, &mono, &st, why, sizeof(why))) {
 			violated = true;

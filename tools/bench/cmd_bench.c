@@ -9,8 +9,8 @@
  * call took, ratios against the host vDSO and the bare counter read, the
  * threads' ratios, the rate rows (tools/bench/bench_rows.h: the engine's speed ...)
  * and the targets.  Exit 0 whatever the numbers (targets are reported, not
- * asserted); 2 for bad usage.  This file parses the options and runs the
- * steps in order; each step lives in its own file (tools/bench/bench_report.h).
+ * asserted); 2 for bad usage; 130 interrupted (nothing printed).  This file parses the options and
+ * runs the steps in order; each step lives in its own file (tools/bench/bench_report.h).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -22,6 +22,7 @@
 
 #include "tools/bench/bench_report.h"
 #include "tools/options.h"
+#include "tools/process.h"
 #include "tools/tksim.h"
 
 /* The options of `tksim bench`: its parser, --help, man page and completion. */
@@ -59,7 +60,8 @@ static void bench_help(void)
 	       "deterministic engine (HZ=1000, NTP daemon model on), the speed of tksim\n"
 	       "run with every check on (its default scenario) and the targets.\n\n");
 	tksim_opt_help(stdout, cmd_bench_options);
-	printf("\nExit status: 0 (the numbers are reported, never judged), 2 bad usage.\n");
+	printf("\nExit status: 0 (the numbers are reported, never judged), 2 bad usage, 130\n"
+	       "interrupted (INT, TERM, HUP, USR1, USR2: nothing printed).\n");
 }
 
 /* A whole number in [lo, hi] for option @opt; 0, or the usage error's exit status. */
@@ -163,6 +165,8 @@ int cmd_bench(int argc, char **argv)
 	ret = parse_bench_opts(argc, argv, &o);
 	if (ret)
 		return ret;
+	/* INT, TERM, HUP, USR1, USR2 stop the measurements: no number is printed of a cut run. */
+	tksim_signals_catch();
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		return tksim_usage_error("bench", "out of memory");
@@ -185,13 +189,22 @@ int cmd_bench(int argc, char **argv)
 	bench_progress(r, "counter reads", 1, BENCH_NR_APIS + 1 + bench_nr_rows);
 	bench_run_counters(&t, r);
 	bench_run_matrix(&t, r);
-	for (unsigned int i = 0; i < bench_nr_rows; i++) {
+	for (unsigned int i = 0; i < bench_nr_rows && !tksim_signal_caught(); i++) {
 		bench_progress(r, bench_rows[i].key, BENCH_NR_APIS + 2 + i,
 			       BENCH_NR_APIS + 1 + bench_nr_rows);
 		r->rate[i].ran = bench_rows[i].measure(&o, &r->rate[i]) == 0;
 	}
 	bench_progress_done(r);
 	r->wall_s = (double)(bench_now_ns() - t0) * 1e-9;
+	if (tksim_signal_caught()) {
+		fprintf(stderr,
+			"tksim: bench: interrupted by %s: nothing printed (a cut run's numbers "
+			"are not measurements)\n",
+			tksim_signal_name(tksim_signal_caught()));
+		bench_free_systems(&t);
+		free(r);
+		return TKSIM_EXIT_INTERRUPTED;
+	}
 
 	if (o.json)
 		bench_print_json(stdout, r);

@@ -27,6 +27,7 @@
 #include "timekeeper/timekeeping_aux.h"
 #include "tools/daemon/daemon_elf.h"
 #include "tools/daemon/daemon_filter.h"
+#include "tools/daemon/daemon_keeper.h"
 #include "tools/daemon/daemon_launch.h"
 #include "tools/daemon/daemon_priv.h"
 #include "tools/daemon/daemon_net_opts.h"
@@ -385,22 +386,23 @@ static void daemon_net_setup(struct sim_daemon *d, struct dmn_opts *o)
  * The program ended for its own reason, or is stopped now: after a signal to tksim, SIGTERM to
  * its group and a second to go; after --wall-limit, SIGKILL.  Return: its wait status.
  */
-static int daemon_stop(pid_t pid, enum dmn_end end)
+static int daemon_stop(struct dmn_keeper *k, enum dmn_end end)
 {
+	pid_t pid = k->prog;
 	int status = 0;
 
 	if (end == DMN_END_SIGNAL) {
 		kill(-pid, SIGTERM);
-		if (!tksim_wait_child(pid, 1.0, &status))
+		if (!dmn_keeper_wait(k, 1.0, &status))
 			return status;
 	}
 	if (end != DMN_END_PROGRAM)
 		kill(-pid, SIGKILL);
 	/* A program that closed its socket and goes on is stopped at the wall limit's end. */
-	if (end == DMN_END_PROGRAM && !tksim_wait_child(pid, 30.0, &status))
+	if (end == DMN_END_PROGRAM && !dmn_keeper_wait(k, 30.0, &status))
 		return status;
 	kill(-pid, SIGKILL);
-	tksim_wait_child(pid, -1, &status);
+	dmn_keeper_wait(k, -1, &status);
 	return status;
 }
 
@@ -408,7 +410,7 @@ static int daemon_stop(pid_t pid, enum dmn_end end)
  * Serve the child until it exits, --wall-limit passes without a request, or a signal comes to
  * tksim (@end says which).  Return: its wait status.
  */
-static int daemon_serve(struct sim_daemon *d, int sock, pid_t pid, u64 wall_limit_ns,
+static int daemon_serve(struct sim_daemon *d, int sock, struct dmn_keeper *k, u64 wall_limit_ns,
 			enum dmn_end *end)
 {
 	double last = tksim_wall_seconds(), limit = (double)wall_limit_ns * 1e-9;
@@ -449,9 +451,9 @@ static int daemon_serve(struct sim_daemon *d, int sock, pid_t pid, u64 wall_limi
 		}
 		/* A refusal may come from a descendant: the program must not go on without it. */
 		if (d->quits > DMN_MAX_QUITS || d->violation[0] || d->tampered[0] || d->refused[0])
-			kill(pid, SIGKILL);
+			kill(k->prog, SIGKILL);
 	}
-	return daemon_stop(pid, *end);
+	return daemon_stop(k, *end);
 }
 
 /*
@@ -494,9 +496,9 @@ static int daemon_run(const struct dmn_opts *opts)
 	const char *why;
 	int sv[2], shmid = -1, vvfd = -1, status, err, ret;
 	scmp_filter_ctx filter;
+	struct dmn_keeper keeper;
 	enum dmn_end end;
 	unsigned int left;
-	pid_t pid, parent;
 
 	if (daemon_resolve(o.cmd[0], path, sizeof(path), &why))
 		return *o.cmd[0] ? tksim_usage_error("daemon", "%s: %s", o.cmd[0], why)
@@ -575,29 +577,25 @@ static int daemon_run(const struct dmn_opts *opts)
 		ret = tksim_usage_error("daemon", "%s", why);
 		goto out;
 	}
-	fflush(NULL);
-	/* What the program leaves behind (a double fork, setsid) is re-parented to tksim. */
-	prctl(PR_SET_CHILD_SUBREAPER, 1);
-	parent = getpid();
-	pid = fork();
-	if (pid == 0)
-		daemon_child(sv[1], shmid, o.cmd, path, filter, parent);
+	/*
+	 * The keeper forks the program, and stops whatever it leaves behind (a double fork,
+	 * setsid) when tksim ends, however it ends (tools/daemon/daemon_keeper.c).
+	 */
+	tksim_signals_catch(); /* from the start: a signal while the keeper starts only waits */
+	err = dmn_keeper_start(&keeper, sv[1], shmid, o.cmd, path, filter);
 	seccomp_release(filter);
-	/* Its own process group, set on both sides of the fork so that neither races. */
-	if (pid > 0)
-		setpgid(pid, pid);
 	daemon_drop_parent();
 	close(sv[1]);
 	if (vvfd >= 0)
 		close(vvfd);
-	if (pid < 0) {
+	if (err) {
+		tksim_signals_restore();
 		close(sv[0]);
-		ret = tksim_usage_error("daemon", "fork: %s", strerror(errno));
+		ret = tksim_usage_error("daemon", "cannot start the program: %s", strerror(-err));
 		goto out;
 	}
-	tksim_signals_catch();
-	status = daemon_serve(&d, sv[0], pid, o.wall_limit_ns, &end);
-	left = tksim_reap_leftovers(pid);
+	status = daemon_serve(&d, sv[0], &keeper, o.wall_limit_ns, &end);
+	left = dmn_keeper_finish(&keeper);
 	tksim_signals_restore();
 	sim_daemon_vvar_sync(&d); /* the reads the program made after its last request */
 	close(sv[0]);

@@ -14,7 +14,8 @@
  * Exit status: 0 every sample in order; 1 some were not; 2 bad usage or a
  * kernel/page tksim cannot decode; 4 the hres clocks were skipped because
  * the host's clock mode is neither TSC nor a TSC-stable pvclock (kselftest's
- * KSFT_SKIP).
+ * KSFT_SKIP); 130 interrupted by INT, TERM, HUP, USR1 or USR2: the clocks compared so far,
+ * never a partial line.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -31,6 +32,7 @@
 #include "tools/mirror/mirror_aux.h"
 #include "tools/mirror/mirror_report.h"
 #include "tools/options.h"
+#include "tools/process.h"
 #include "tools/tksim.h"
 
 #define MIRROR_EXIT_SKIP 4
@@ -133,7 +135,8 @@ static bool compare_clock(const struct mirror *m, s32 clock, u64 n, struct cmd_m
 	double sum_diff = 0, sum_width = 0, den;
 	__int128 worst = 0;
 
-	for (u64 i = 0; i < n; i++) {
+	/* A signal stops the samples; the caller prints nothing of this clock. */
+	for (u64 i = 0; i < n && !tksim_signal_caught(); i++) {
 		struct timespec a, b;
 		struct timespec64 t, ta, tb;
 
@@ -341,7 +344,14 @@ static bool compare_clocks(const struct mirror *m, const s32 *clocks, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		struct cmd_mirror_cmp r;
 
-		ok &= compare_clock(m, clocks[i], o->samples, &r);
+		bool in_order = compare_clock(m, clocks[i], o->samples, &r);
+
+		/* Cut by a signal: only a sample out of order counts, none read is no failure. */
+		if (tksim_signal_caught()) {
+			ok &= r.within == r.samples;
+			break;
+		}
+		ok &= in_order;
 		if (o->json)
 			cmd_mirror_json_cmp(j, &r);
 		else
@@ -375,6 +385,28 @@ static int json_verdict(struct json *j, const char *result, const char *why, int
 	json_kstr(j, "why", why);
 	json_finish(j);
 	return ret;
+}
+
+/*
+ * A signal ended the comparisons: the clocks compared before it stay, the one it cut is left
+ * out (no partial line).  A clock seen out of order first still fails (exit 1).
+ */
+static int mirror_interrupted(const struct mirror_opts *o, struct json *j, bool ok)
+{
+	char why[64];
+
+	snprintf(why, sizeof(why), "interrupted by %s", tksim_signal_name(tksim_signal_caught()));
+	if (o->json)
+		return json_verdict(j, ok ? "interrupted" : "fail", why,
+				    ok ? TKSIM_EXIT_INTERRUPTED : TKSIM_EXIT_VIOLATION);
+	if (!ok) {
+		printf("FAIL: some tksim reads were outside the host's bracket (then %s)\n", why);
+		return TKSIM_EXIT_VIOLATION;
+	}
+	printf("INTERRUPTED by %s: every tksim read so far lay between the host's; the clocks "
+	       "not listed were not compared\n",
+	       tksim_signal_name(tksim_signal_caught()));
+	return TKSIM_EXIT_INTERRUPTED;
 }
 
 /**
@@ -436,9 +468,13 @@ int cmd_mirror(int argc, char **argv)
 		printf("# host clock_gettime() before <= tksim <= host clock_gettime() after:\n");
 	}
 
+	/* INT, TERM, HUP, USR1, USR2 stop the samples: the clocks so far, exit 130. */
+	tksim_signals_catch();
 	ok = compare_clocks(&m, coarse_clocks, sizeof(coarse_clocks) / sizeof(coarse_clocks[0]), &o,
 			    &j);
 	aux_ok = cmd_mirror_aux_agree(&aux);
+	if (tksim_signal_caught())
+		return mirror_interrupted(&o, &j, ok);
 	if (hres->clock_mode == MIRROR_MODE_PVCLOCK && raw->clock_mode == MIRROR_MODE_PVCLOCK &&
 	    m.pvti && mirror_vread_pvclock(&m) != U64_MAX) {
 		if (!o.json)
@@ -475,6 +511,8 @@ int cmd_mirror(int argc, char **argv)
 	}
 	ok &= compare_clocks(&m, hres_clocks, sizeof(hres_clocks) / sizeof(hres_clocks[0]), &o, &j);
 	ok &= compare_aux(&m, &aux, &o, &j);
+	if (tksim_signal_caught())
+		return mirror_interrupted(&o, &j, ok);
 	ret = ok && aux_ok ? TKSIM_EXIT_OK : TKSIM_EXIT_VIOLATION;
 	if (o.json)
 		return json_verdict(&j, ret ? "fail" : "pass",

@@ -70,6 +70,43 @@ unsigned int sleep(unsigned int s)
 	return 0;
 }
 
+/*
+ * pause() and sigsuspend(): a wait in virtual time until a signal comes: a timer's (raised at
+ * its virtual instant) or the run's end (tksim asks the program to stop: SIGTERM raised).  The
+ * real ones would wait in wall time for a signal nothing simulated sends (`sleep infinity` is
+ * pause()), until --wall-limit stopped the program (issue 20).  Both always fail with EINTR.
+ */
+static int tkp_wait_signal(void)
+{
+	if (tkp_timers_active())
+		tkp_net_wait(NULL, 0, NULL, NULL);
+	else
+		tkp_wait(CLOCK_MONOTONIC, NULL, 0);
+	errno = EINTR;
+	return -1;
+}
+
+TKP_EXPORT int pause(void);
+int pause(void)
+{
+	return tkp_wait_signal();
+}
+
+TKP_EXPORT int sigsuspend(const sigset_t *mask);
+int sigsuspend(const sigset_t *mask)
+{
+	sigset_t old;
+	int ret;
+
+	/* The signals raised in the wait are delivered under @mask, then the old mask is back. */
+	if (sigprocmask(SIG_SETMASK, mask, &old))
+		return -1;
+	ret = tkp_wait_signal();
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	errno = EINTR;
+	return ret;
+}
+
 /* ------------------------------------------------------------- select and poll */
 
 /* tkp_net_wait(), watching the virtual fds of a select() read set or of poll()'s POLLIN. */

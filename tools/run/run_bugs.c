@@ -11,6 +11,19 @@
 #include "tools/sys_opts.h"
 #include "tools/tksim.h"
 
+/*
+ * The longest --stall: 366 days.  The kernel has no shortcut for a long stall, and tksim runs
+ * its arithmetic: the first vDSO read after it splits the untaken ns into seconds one second
+ * at a time (lib/vdso/gettimeofday.c: vdso_set_timespec()'s __iter_div_u64_rem(), made for a
+ * remainder of about a second), and the late tick runs second_overflow() once per stalled
+ * second inside logarithmic_accumulation() (its shift is capped by maxshift, about 2^10
+ * ticks).  That is about 11 ns of CPU per stalled second for each clock read: a year costs
+ * 0.35 s, the 63 to 136 years a stall in bare seconds reaches (2000000000) took 20 s and more.
+ * A stall longer than the counter can measure (max_raw_delta) is one the kernel takes for
+ * negative motion; the op `stall` stops there and at 3 h (sim/ops).
+ */
+#define RUN_STALL_MAX_NS (366ULL * 86400 * NSEC_PER_SEC)
+
 /* "T:D": two durations (bare numbers are seconds). */
 static int parse_gap(const char *arg, struct run_gap *g)
 {
@@ -84,6 +97,11 @@ int run_bugs_start(const struct run_bugs *b, struct sim_system *s, u64 duration_
 {
 	if (b->stall.d_ns && b->stall.t_ns >= duration_ns)
 		return tksim_opt_error(opts, RUN_OPT_STALL, "--stall begins after the run's end");
+	if (b->stall.d_ns > RUN_STALL_MAX_NS)
+		return tksim_opt_error(opts, RUN_OPT_STALL,
+				       "--stall is longer than 366d: each read after it and the "
+				       "late tick take one step per stalled second, as in the "
+				       "kernel (docs/robustness.md)");
 	if (b->suspend.d_ns && b->suspend.t_ns >= duration_ns)
 		return tksim_opt_error(opts, RUN_OPT_SUSPEND,
 				       "--suspend begins after the run's end");

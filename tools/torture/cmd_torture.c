@@ -8,7 +8,8 @@
  * violation.  Progress goes to stderr when it is a terminal.
  * Exit status: 0 all properties held, 1 a property was violated (or a
  * check failed its self-test before the run), 2 bad usage, 4 skipped (this CPU cannot run the
- * requested read instruction; kselftest's KSFT_SKIP).
+ * requested read instruction; kselftest's KSFT_SKIP) or not checked (an asked-for check
+ * gathered no samples: "NOT CHECKED", never a PASS).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -22,11 +23,29 @@
 #include "tools/process.h"
 #include "tools/tksim.h"
 
+/*
+ * The checks that saw nothing, said in @why; false when every asked-for check gathered
+ * samples.  Such a run cannot say that they hold: exit 4, "could not observe" (tools/usage.h).
+ */
+static bool not_checked(const struct cmd_torture_cli *cli, const struct torture_result *r,
+			char *why, size_t n)
+{
+	u32 none = cmd_torture_not_checked(&cli->o, r);
+	char list[128];
+
+	if (!none)
+		return false;
+	cmd_torture_format_list(list, sizeof(list), TORTURE_NAMES(check), none);
+	snprintf(why, n, "%s gathered no samples%s", list,
+		 none == cli->o.checks ? "" : "; the other checks held");
+	return true;
+}
+
 /* `tksim torture --json`: the run, then one object; the same statuses as the text. */
 static int torture_json(struct cmd_torture_cli *cli)
 {
 	struct torture_result r;
-	char why[128];
+	char why[192];
 	int ret;
 
 	tksim_signals_catch();
@@ -53,6 +72,9 @@ static int torture_json(struct cmd_torture_cli *cli)
 			 tksim_signal_name(tksim_signal_caught()));
 		cmd_torture_print_json(cli, &r, "interrupted", why);
 		ret = TKSIM_EXIT_INTERRUPTED;
+	} else if (!r.violated && not_checked(cli, &r, why, sizeof(why))) {
+		cmd_torture_print_json(cli, &r, "not-checked", why);
+		ret = TORTURE_EXIT_SKIP;
 	} else {
 		cmd_torture_print_json(cli, &r, r.violated ? "fail" : "pass", NULL);
 		ret = r.violated ? TKSIM_EXIT_VIOLATION : TKSIM_EXIT_OK;
@@ -72,7 +94,7 @@ int cmd_torture(int argc, char **argv)
 {
 	struct cmd_torture_cli cli = { 0 };
 	struct torture_result r;
-	char checks[128], churn[64], bugs[512], fixes[256];
+	char checks[128], churn[64], bugs[512], fixes[256], why[192];
 	unsigned int tick = 0;
 	int ret;
 
@@ -89,8 +111,6 @@ int cmd_torture(int argc, char **argv)
 	/* INT, TERM, HUP, USR1, USR2 end the run early: the results so far, exit 130. */
 	cli.o.cancelled = tksim_signal_caught;
 	if (!sim_tsc_insn_supported(cli.o.insn)) {
-		char why[96];
-
 		snprintf(why, sizeof(why), "this CPU cannot run %s (no %s)",
 			 sim_tsc_insn_name(cli.o.insn),
 			 cli.o.insn == VDSO_TSC_RDTSCP ? "RDTSCP in CPUID 0x80000001"
@@ -156,6 +176,9 @@ int cmd_torture(int argc, char **argv)
 		       "run\n",
 		       tksim_signal_name(tksim_signal_caught()));
 		ret = TKSIM_EXIT_INTERRUPTED;
+	} else if (not_checked(&cli, &r, why, sizeof(why))) {
+		printf("NOT CHECKED: %s (a longer --seconds gives them time)\n", why);
+		ret = TORTURE_EXIT_SKIP;
 	} else {
 		printf("PASS: all properties held\n");
 		ret = TKSIM_EXIT_OK;

@@ -496,6 +496,15 @@ int cmd_torture_parse(int argc, char **argv, struct cmd_torture_cli *cli)
 				"report as the kernel's; drop one of them");
 		o->checks &= ~TORTURE_CHECK_INCONSISTENCY;
 	}
+	/* seqcount and sandwich compare vDSO reads: --paths syscall gives them none. */
+	if (!(o->paths & TORTURE_PATH_VDSO) &&
+	    (o->checks & (TORTURE_CHECK_SEQCOUNT | TORTURE_CHECK_SANDWICH))) {
+		if (checks_given)
+			return tksim_usage_error("torture",
+						 "--checks seqcount and sandwich check vDSO reads: "
+						 "they need --paths vdso");
+		o->checks &= ~(TORTURE_CHECK_SEQCOUNT | TORTURE_CHECK_SANDWICH);
+	}
 	if (o->window_spin && (ret = window_fits(o)))
 		return ret;
 	if (synthetic_opt && o->counter != TORTURE_COUNTER_SYNTHETIC)

@@ -169,3 +169,61 @@ void cmd_torture_print_results(const struct cmd_torture_cli *cli, const struct t
 		}
 	}
 }
+
+/*
+ * How the readers feed the threadtest check (sim/torture/torture_read.c): each reader appends
+ * one MONOTONIC read to the shared list on every 8th of its rounds (round 0 included), and the
+ * list is compared when it holds 128 entries (TT_LIST).  A run whose readers appended fewer
+ * never compared one pair.
+ */
+#define TT_EVERY_ROUNDS 8
+#define TT_LIST_ENTRIES 128
+
+/**
+ * cmd_torture_not_checked() - the asked-for checks that gathered no samples
+ * @o: the run
+ * @r: its results
+ *
+ * A check that compared nothing held vacuously: the verdict must say so rather than PASS.
+ * seqcount counts the vDSO values checked against the publication log; inconsistency and
+ * sandwich need one reader round (sandwich and seqcount on the vDSO path); threadtest one full
+ * shared list; litmus a sample in every test of the instruction under test that can fail the
+ * run (Store, expected to fail, cannot).
+ *
+ * Return: the TORTURE_CHECK_* bits of those checks, 0 when every one saw something.
+ */
+u32 cmd_torture_not_checked(const struct torture_opts *o, const struct torture_result *r)
+{
+	u64 rounds = 0, tt_entries = 0, seq = 0;
+	bool vdso = o->paths & TORTURE_PATH_VDSO, litmus_ran = false;
+	u32 none = 0;
+
+	for (unsigned int i = 0; i < r->nreaders; i++) {
+		const struct torture_reader_stats *s = &r->readers[i];
+
+		rounds += s->rounds;
+		tt_entries += (s->rounds + TT_EVERY_ROUNDS - 1) / TT_EVERY_ROUNDS;
+		seq += s->seq_checked;
+	}
+	if ((o->checks & TORTURE_CHECK_SEQCOUNT) && (!vdso || !seq))
+		none |= TORTURE_CHECK_SEQCOUNT;
+	if ((o->checks & TORTURE_CHECK_INCONSISTENCY) && !rounds)
+		none |= TORTURE_CHECK_INCONSISTENCY;
+	if ((o->checks & TORTURE_CHECK_SANDWICH) && (!vdso || !rounds))
+		none |= TORTURE_CHECK_SANDWICH;
+	if ((o->checks & TORTURE_CHECK_THREADTEST) && tt_entries < TT_LIST_ENTRIES)
+		none |= TORTURE_CHECK_THREADTEST;
+	for (unsigned int i = 0; i < r->nlitmus; i++) {
+		const struct torture_litmus_row *row = &r->litmus[i];
+
+		if (!row->counts || !row->supported)
+			continue;
+		litmus_ran = true;
+		for (int t = 0; t < LITMUS_NR; t++)
+			if (!litmus_expected_to_fail(t) && !row->r[t].samples)
+				litmus_ran = false;
+	}
+	if ((o->checks & TORTURE_CHECK_LITMUS) && !litmus_ran)
+		none |= TORTURE_CHECK_LITMUS;
+	return none;
+}
