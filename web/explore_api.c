@@ -2,7 +2,7 @@
 // tksim's own: the explorer's C API, the deterministic core as `tksim run` drives it, for the page.
 /*
  * The page (web/explorer.js) calls these functions of the WebAssembly build;
- * tests/explore/check_explore_api.c calls them natively.  One session is one
+ * tests/explore/explore_drive.c calls them natively.  One session is one
  * `tksim run` of a timeline scenario, stepped by hand:
  *
  *   tke_reset();  tke_set("hz", "250"); ...   the scenario's settings
