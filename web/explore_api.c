@@ -414,6 +414,32 @@ const char *tke_bugs(void)
 }
 
 /**
+ * tke_explain() - `tksim explain ARGS`, its text on stdout (the page's print hook)
+ * @args: the command line after "explain", words separated by blanks ("tick --hz 250")
+ *
+ * The explain topics build a system of their own from the options: the page passes the
+ * session's HZ and counter error, and the current instant with --at.
+ *
+ * Return: its exit status (1 for a MISMATCH of a step with the real function).
+ */
+int tke_explain(const char *args)
+{
+	char buf[512], *argv[32], *save = NULL;
+	int argc = 0, ret;
+
+	if (strlen(args) >= sizeof(buf))
+		return TKSIM_EXIT_USAGE;
+	snprintf(buf, sizeof(buf), "%s", args);
+	argv[argc++] = "explain";
+	for (char *w = strtok_r(buf, " ", &save); w && argc < 31; w = strtok_r(NULL, " ", &save))
+		argv[argc++] = w;
+	argv[argc] = NULL;
+	ret = cmd_explain(argc, argv);
+	fflush(stdout);
+	return ret;
+}
+
+/**
  * tke_scenario() - the session as a scenario file for `tksim run`
  *
  * The settings in the order given, the duration (the current instant, to the

@@ -16,5 +16,6 @@ const char *tke_clocks(void);
 const char *tke_verdict(void);
 const char *tke_bugs(void);
 const char *tke_scenario(void);
+int tke_explain(const char *args);
 
 #endif /* TKSIM_WEB_EXPLORE_API_H */

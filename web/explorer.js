@@ -56,6 +56,7 @@ const EXPLAIN = {
 };
 
 let core = null;
+let printed = []; // what the core wrote on stdout (tke_explain)
 let session = null; // { set: [[key, value]...], ops: [[t_ns, text]...], steps: N, last: kind }
 let rows = [];
 let header = [];
@@ -179,6 +180,20 @@ function renderClocks() {
   document.getElementById('clocks').innerHTML = h;
 }
 
+// `tksim explain TOPIC` for the session's HZ and counter error, at the current instant.
+function renderExplain() {
+  const topic = document.getElementById('explain-topic').value;
+  let args = topic + ' --hz ' + (setting('hz') || '1000') + ' --ppm ' + (setting('ppm') || '35');
+  const now = BigInt(api('tke_now', 'string'));
+  if (/^(tick|read|retry)/.test(topic) && now > 0n)
+    args += ' --at ' + now.toString() + 'ns';
+  printed = [];
+  const st = api('tke_explain', 'number', args);
+  document.getElementById('explain-cmd').textContent = 'tksim explain ' + args;
+  document.getElementById('explain-text').textContent = printed.join('\n') +
+    (st ? '\n(exit ' + st + ')' : '');
+}
+
 function render(status) {
   const v = document.getElementById('verdict');
   const why = api('tke_verdict', 'string');
@@ -199,6 +214,7 @@ function render(status) {
   plot('plot-ntp', 'ntp_error_ns32', 'ntp_error (ns << 32) per step');
   plot('plot-mult', 'mult', 'mult per step');
   renderClocks();
+  renderExplain();
   const scn = api('tke_scenario', 'string');
   document.getElementById('scenario').textContent = scn;
   document.getElementById('download').href = 'data:text/plain;charset=utf-8,' +
@@ -309,6 +325,7 @@ function wire() {
   on('op-cs', 'click', () => op('clocksource ' + document.getElementById('cs').value,
                                 'clocksource'));
   on('op-read', 'click', () => op('read', 'read'));
+  on('explain-topic', 'change', renderExplain);
   on('op-any', 'click', () => {
     const text = document.getElementById('op-text').value.trim();
     op(text, text.split(' ')[0]);
@@ -367,7 +384,7 @@ function start(m) {
 
 // Built with a synchronous compile (web/local.am), the core is ready when TksimCore() returns;
 // a build with the asynchronous one returns a promise.
-const instance = TksimCore();
+const instance = TksimCore({ print: t => printed.push(t), printErr: t => printed.push(t) });
 if (typeof instance.then === 'function')
   instance.then(start);
 else

@@ -85,6 +85,20 @@ check clicks
 grep -q '^ppm 120$' "$tmp/clicks.scn" && grep -q 'adjtimex modes=freq freq=-7864320' "$tmp/clicks.scn" ||
 	{ echo "FAIL: clicks: the slider or the call is not in the scenario"; fail=1; }
 
+# The explain pane is `tksim explain`'s own text, computed in the page: the same as natively.
+args=$(grep -o 'id="explain-cmd">tksim explain [^<]*' "$tmp/clicks.html" | sed 's/.*tksim explain //')
+pre clicks explain-text | sed '$!b; /^$/d' >"$tmp/explain.page"
+"$TKSIM" explain $args >"$tmp/explain.native" 2>&1
+# (and for the session's system: the slider's 120 ppm)
+if [ -n "$args" ] && [ -s "$tmp/explain.native" ] && cmp -s "$tmp/explain.page" "$tmp/explain.native" &&
+	echo " $args " | grep -q -- ' --ppm 120 '; then
+	echo "ok: the page's explain pane equals tksim explain $args"
+else
+	echo "FAIL: the page's explain pane differs from tksim explain $args (< page, > native):"
+	diff "$tmp/explain.page" "$tmp/explain.native" | head -6 | sed 's/^/  | /'
+	fail=1
+fi
+
 # 2. The permalink of that state reproduces it, number for number.
 hash=$(grep -o 'id="permalink" href="#[^"]*"' "$tmp/clicks.html" | sed 's/.*href="//; s/"$//')
 load permalink "$hash"
