@@ -123,6 +123,9 @@ static int apply_option(int c, const char *arg)
 		return tksim_opt_seed("run", arg, &tke.o.seed) ? TKSIM_EXIT_USAGE : 0;
 	if (c >= SYS_OPT_HZ)
 		return sys_opt_parse(&tke.o.cfg, "run", c, arg);
+	/* A --stall or --suspend is run by the run's loop (run_bugs_gap()), not by a step. */
+	if (c == RUN_OPT_STALL || c == RUN_OPT_SUSPEND)
+		return tksim_usage_error("run", "not a setting of the explorer: use a stall op");
 	if (c >= RUN_OPT_INJECT)
 		return run_bugs_parse(&tke.o.bugs, c, arg);
 	if (c >= RUN_OPT_M32_READERS || c >= RUN_OPT_CLOCKSOURCES || c < RUN_OPT_NTPD)
@@ -137,7 +140,8 @@ static int apply_option(int c, const char *arg)
  *
  * Only the system's settings are taken: the counter, HZ, the seed, the NTP
  * options, --inject and --fix; not the outputs, --duration (the session's own
- * length) or the options that need a process of their own.
+ * length), --stall and --suspend (ops here) or the options that need a process
+ * of their own.
  *
  * Return: 0, or the exit status of `tksim run` for the bad setting (2).
  */
