@@ -21,6 +21,9 @@ cd "$(dirname "$0")"
 PACKAGES=(gcc make autoconf automake autoconf-archive libtool pkgconf check lcov valgrind
 	gnuplot-nox gcc-multilib qemu-user python3 groff-base bsdextrautils libseccomp-dev
 	libcap-ng-dev)
+# The explorer's (docs/explorer.md: configure --enable-explorer), with QUICKSTART_EXPLORER=1
+# (.ci/run sets it): emcc builds the core to WebAssembly, chromium runs the page's test.
+[ "${QUICKSTART_EXPLORER:-0}" = 1 ] && PACKAGES+=(emscripten chromium)
 
 install_packages() {
 	local missing=()

@@ -23,10 +23,10 @@
  * well-formed value outside the type.
  */
 
-/** Nanoseconds in one unit of each time suffix. */
-#define TKSIM_NS_PER_MIN (60 * NSEC_PER_SEC)
-#define TKSIM_NS_PER_HOUR (3600 * NSEC_PER_SEC)
-#define TKSIM_NS_PER_DAY (86400 * NSEC_PER_SEC)
+/** Nanoseconds in one unit of each time suffix (long long: a 32-bit long, as wasm32 has, overflows). */
+#define TKSIM_NS_PER_MIN (60LL * NSEC_PER_SEC)
+#define TKSIM_NS_PER_HOUR (3600LL * NSEC_PER_SEC)
+#define TKSIM_NS_PER_DAY (86400LL * NSEC_PER_SEC)
 
 int tksim_parse_u64(const char *s, u64 *out);
 int tksim_parse_s64(const char *s, s64 *out);

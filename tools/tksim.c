@@ -36,6 +36,8 @@ static const struct tksim_cmd cmds[] = {
 	  cmd_fuzz_options },
 	{ "daemon", "run a real daemon (chronyd) on the simulated kernel", cmd_daemon,
 	  cmd_daemon_options },
+	{ "explore", "print the path of the explorer page (the core in the browser)", cmd_explore,
+	  cmd_explore_options },
 };
 
 #define NR_CMDS (sizeof(cmds) / sizeof(cmds[0]))

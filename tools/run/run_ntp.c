@@ -17,7 +17,7 @@ void run_ntp_defaults(struct run_ntp *n)
 {
 	memset(n, 0, sizeof(*n));
 	sim_ntpd_params_default(&n->daemon);
-	n->wander_interval = 60 * NSEC_PER_SEC;
+	n->wander_interval = 60LL * NSEC_PER_SEC;
 }
 
 /**
@@ -77,8 +77,8 @@ int run_ntp_parse(struct run_ntp *n, int code, const char *arg)
 		n->drift_ppb_h = sv;
 		return 0;
 	case RUN_OPT_BOOT_ERROR:
-		if (tksim_parse_time_ns(arg, 1, &sv) || sv > 1000000 * NSEC_PER_SEC ||
-		    sv < -1000000 * NSEC_PER_SEC)
+		if (tksim_parse_time_ns(arg, 1, &sv) || sv > 1000000LL * NSEC_PER_SEC ||
+		    sv < -1000000LL * NSEC_PER_SEC)
 			return tksim_usage_error("run", "bad --boot-error '%s' (e.g. 50ms, -2s)",
 						 arg);
 		n->daemon.boot_error_ns = sv;
@@ -106,7 +106,7 @@ int run_ntp_parse(struct run_ntp *n, int code, const char *arg)
 		return 0;
 	case RUN_OPT_START_BEFORE_MIDNIGHT:
 		if (tksim_parse_duration_ns(arg, &v) || v < NSEC_PER_SEC ||
-		    v > 86400 * NSEC_PER_SEC)
+		    v > 86400LL * NSEC_PER_SEC)
 			return tksim_usage_error("run",
 						 "--start-before-midnight must be "
 						 "1s..1d, not '%s'",
@@ -137,7 +137,7 @@ int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg, const struct tk
 		    (unsigned __int128)(n->drift_ppb_h < 0 ? -(u64)n->drift_ppb_h
 							   : (u64)n->drift_ppb_h) *
 				    n->wander_interval <
-			    3600 * NSEC_PER_SEC)
+			    3600LL * NSEC_PER_SEC)
 			return tksim_opt_error(opts, RUN_OPT_DRIFT,
 					       "--drift %" PRId64 " ppb/h is below 1 ppb per "
 					       "--wander-interval; use a longer interval",
@@ -147,7 +147,7 @@ int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg, const struct tk
 		cfg->counter.wander_interval_ns = n->wander_interval;
 	}
 	if (n->leap && !n->before_midnight)
-		n->before_midnight = 60 * NSEC_PER_SEC;
+		n->before_midnight = 60LL * NSEC_PER_SEC;
 	if (sim_run_ntp_boot(cfg, &n->daemon, n->leap, n->before_midnight))
 		return tksim_opt_error(opts, RUN_OPT_BOOT_ERROR,
 				       "--boot-error puts the boot before 1970");

@@ -1,0 +1,131 @@
+#!/bin/sh
+# tksim's own: the explorer page in headless Chromium, loaded from file:// (docs/explorer.md):
+# driven through its own controls (?do=: ticks, the ppm slider, an adjtimex, a bug toggle), the
+# numbers it shows equal `tksim run --trace` of the scenario it exports, its permalink
+# reproduces them, the injected bug turns the verdict red, and no error reaches its console.
+# SKIP (77) without the page (configure --enable-explorer) or without chromium.
+set -u
+. "${top_srcdir:-.}/tests/explore/session.sh"
+page=${EXPLORER_PAGE:-web/index.html}
+chromium=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
+if [ ! -f "${page%/*}/tksim-core.js" ]; then
+	echo "SKIP: the explorer is not built here: ./configure --enable-explorer (needs emcc)"
+	exit 77
+fi
+if [ -z "$chromium" ]; then
+	echo "SKIP: no chromium to load the page in (Debian: apt-get install chromium)"
+	exit 77
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+url="file://$(cd "${page%/*}" && pwd)/${page##*/}"
+
+# load NAME QUERY_AND_HASH: the page's DOM after its script ran, in $tmp/NAME.html
+load() {
+	timeout 120 "$chromium" --headless=new --no-sandbox --disable-gpu --no-first-run \
+		--user-data-dir="$tmp/profile" --virtual-time-budget=5000 --dump-dom "$url$2" \
+		>"$tmp/$1.html" 2>"$tmp/$1.err"
+	if ! grep -q 'data-ready="1"' "$tmp/$1.html"; then
+		echo "FAIL: $1: the page did not finish loading in chromium:"
+		tail -5 "$tmp/$1.err" | sed 's/^/  | /'
+		fail=1
+		return 1
+	fi
+}
+
+# pre NAME ID: the text of <pre id="ID"> of the page NAME, unescaped
+pre() {
+	awk -v id="$2" 'index($0, "<pre id=\"" id "\"") { on = 1; sub(/.*<pre id="[^"]*"[^>]*>/, "") }
+		on { if (sub(/<\/pre>.*/, "")) { print; on = 0; next } print }' "$tmp/$1.html" |
+		sed 's/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&#39;/'"'"'/g; s/&amp;/\&/g'
+}
+
+# check NAME: the page's trace pane against tksim run of its exported scenario
+check() {
+	pre "$1" scenario >"$tmp/$1.scn"
+	pre "$1" trace | sed '/^$/d' >"$tmp/$1.rows"
+	pre "$1" errors | sed '/^$/d' >"$tmp/$1.errors"
+	if [ -s "$tmp/$1.errors" ]; then
+		echo "FAIL: $1: errors on the page's console:"
+		sed 's/^/  | /' "$tmp/$1.errors"
+		fail=1
+	else
+		echo "ok: $1: no error on the page's console"
+	fi
+	verdict=$(sed -n 's/.*id="verdict" class="verdict bad">VIOLATION: \([^<]*\)<.*/\1/p' \
+		"$tmp/$1.html" | sed 's/&amp;/\&/g; s/&gt;/>/g; s/&lt;/</g')
+	# The pane shows the last rows: the run's trace is cut to as many.
+	"$TKSIM" run "$tmp/$1.scn" --trace "$tmp/full.trace" >/dev/null 2>&1
+	n=$(($(wc -l <"$tmp/$1.rows") - 1))
+	{ head -1 "$tmp/full.trace"; tail -n "$n" "$tmp/full.trace"; } >"$tmp/$1.cut"
+	if cmp -s "$tmp/$1.rows" "$tmp/$1.cut"; then
+		echo "ok: $1: the $n rows the page shows equal tksim run --trace of its scenario"
+	else
+		echo "FAIL: $1: the page's rows differ from tksim run's (< page, > run):"
+		diff "$tmp/$1.rows" "$tmp/$1.cut" | head -6 | sed 's/^/  | /'
+		fail=1
+	fi
+	# A lane shows the last row's number: mult, as the trace has it.
+	lane=$(grep -o 'data-lane="mult">[0-9]*<' "$tmp/$1.html" | tail -1 | tr -dc 0-9)
+	want=$(tail -1 "$tmp/$1.rows" | cut -f11)
+	if [ -n "$lane" ] && [ "$lane" = "$want" ]; then
+		echo "ok: $1: the mult lane shows the trace's $want"
+	else
+		echo "FAIL: $1: the mult lane shows '$lane', the trace $want"
+		fail=1
+	fi
+}
+
+# 1. Clicks: 20 ticks, the ppm slider to 120, 30 ticks, an adjtimex of -120 ppm, 50 ticks.
+load clicks '?do=step10,step10,ppm=120,step10,step10,step10,freq=-120,op-freq,step10,step10,step10,step10,step10'
+check clicks
+[ -z "$verdict" ] && grep -q 'class="verdict ok"' "$tmp/clicks.html" &&
+	echo "ok: clicks: the verdict is green: all held" ||
+	{ echo "FAIL: clicks: the verdict is not green"; fail=1; }
+grep -q '^ppm 120$' "$tmp/clicks.scn" && grep -q 'adjtimex modes=freq freq=-7864320' "$tmp/clicks.scn" ||
+	{ echo "FAIL: clicks: the slider or the call is not in the scenario"; fail=1; }
+
+# The explain pane is `tksim explain`'s own text, computed in the page: the same as natively.
+args=$(grep -o 'id="explain-cmd">tksim explain [^<]*' "$tmp/clicks.html" | sed 's/.*tksim explain //')
+pre clicks explain-text | sed '$!b; /^$/d' >"$tmp/explain.page"
+"$TKSIM" explain $args >"$tmp/explain.native" 2>&1
+# (and for the session's system: the slider's 120 ppm)
+if [ -n "$args" ] && [ -s "$tmp/explain.native" ] && cmp -s "$tmp/explain.page" "$tmp/explain.native" &&
+	echo " $args " | grep -q -- ' --ppm 120 '; then
+	echo "ok: the page's explain pane equals tksim explain $args"
+else
+	echo "FAIL: the page's explain pane differs from tksim explain $args (< page, > native):"
+	diff "$tmp/explain.page" "$tmp/explain.native" | head -6 | sed 's/^/  | /'
+	fail=1
+fi
+
+# 2. The permalink of that state reproduces it, number for number.
+hash=$(grep -o 'id="permalink" href="#[^"]*"' "$tmp/clicks.html" | sed 's/.*href="//; s/"$//')
+load permalink "$hash"
+pre permalink trace >"$tmp/permalink.rows"
+pre clicks trace >"$tmp/clicks.again"
+if [ -n "$hash" ] && cmp -s "$tmp/permalink.rows" "$tmp/clicks.again"; then
+	echo "ok: the permalink reproduces the state: the same rows"
+else
+	echo "FAIL: the permalink '$hash' gives other rows"
+	fail=1
+fi
+
+# 3. A bug toggled on (coarse-pre-6.15) and the frequency change that shows it: red, and the
+#    violation is the run's.
+load bug '?do=toggle:inject-coarse-pre-6.15,step1000,freq=500,op-freq,step10'
+check bug
+if [ -n "$verdict" ]; then
+	echo "ok: bug: the verdict is red: $verdict"
+else
+	echo "FAIL: bug: coarse-pre-6.15 injected, and the verdict is not red"
+	fail=1
+fi
+
+# 4. A leap second: boot 60 s before midnight at HZ=100, 6100 ticks, across it.  (The wasm32
+#    build's 32-bit long once wrapped the 60 s: this compares the page with the native run.)
+load leap '?do=hz=100,leap=insert,step1000,step1000,step1000,step1000,step1000,step1000,step100'
+check leap
+grep -q 'TIME_OOP' "$tmp/leap.rows" && echo "ok: leap: the last rows are in the leap second (TIME_OOP)" ||
+	{ echo "FAIL: leap: no TIME_OOP in the last rows"; fail=1; }
+exit $fail
