@@ -5,7 +5,6 @@
 #define TKSIM_KTREE_SHIM_ASM_VDSO_GETTIMEOFDAY_H
 
 #include <uapi/linux/time.h>
-#include <vdso/limits.h>
 #include <vdso/datapage.h>
 
 /*
