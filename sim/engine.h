@@ -125,6 +125,15 @@ int sim_ktree_clock_getres(struct sim_system *s, enum sim_path path, s32 clock,
 time64_t sim_ktree_time(struct sim_system *s, enum sim_path path);
 void sim_ktree_tick(struct sim_system *s);
 
+struct tk_timex;
+int sim_sys_clock_adjtime(struct sim_system *s, s32 clock, bool adjtimex, struct tk_timex *tx,
+			  bool privileged);
+int sim_sys_settimeofday(struct sim_system *s, const struct tk_timeval *tv,
+			 const struct tk_timezone *tz, bool privileged);
+int sim_sys_clock_settime(struct sim_system *s, s32 clock, const struct timespec64 *ts,
+			  bool privileged);
+int sim_do_settimeofday64(struct sim_system *s, const struct timespec64 *ts);
+
 /** ts_to_ns() - a timespec as full-width signed ns (128 bits: no overflow near KTIME_SEC_MAX). */
 static inline __int128 ts_to_ns(const struct timespec64 *ts)
 {

@@ -15,6 +15,7 @@
 
 #include "ktree/ktree.h"
 #include "sim/engine.h"
+#include "timekeeper/adjtimex.h"
 
 /* The counter the tree's clocksource and vDSO read: the model's own register read. */
 static uint64_t sim_ktree_read(void *ctx)
@@ -138,4 +139,131 @@ time64_t sim_ktree_time(struct sim_system *s, enum sim_path path)
 void sim_ktree_tick(struct sim_system *s)
 {
 	ktree_tick(s->kt);
+}
+
+/* struct tk_timex <-> struct ktree_timex: both are struct __kernel_timex, field for field. */
+static void sim_ktree_timex_in(struct ktree_timex *k, const struct tk_timex *t)
+{
+	*k = (struct ktree_timex){
+		.modes = t->modes,
+		.offset = t->offset,
+		.freq = t->freq,
+		.maxerror = t->maxerror,
+		.esterror = t->esterror,
+		.status = t->status,
+		.constant = t->constant,
+		.precision = t->precision,
+		.tolerance = t->tolerance,
+		.time_sec = t->time.tv_sec,
+		.time_usec = t->time.tv_usec,
+		.tick = t->tick,
+		.ppsfreq = t->ppsfreq,
+		.jitter = t->jitter,
+		.shift = t->shift,
+		.stabil = t->stabil,
+		.jitcnt = t->jitcnt,
+		.calcnt = t->calcnt,
+		.errcnt = t->errcnt,
+		.stbcnt = t->stbcnt,
+		.tai = t->tai,
+	};
+}
+
+static void sim_ktree_timex_out(struct tk_timex *t, const struct ktree_timex *k)
+{
+	*t = (struct tk_timex){
+		.modes = k->modes,
+		.offset = k->offset,
+		.freq = k->freq,
+		.maxerror = k->maxerror,
+		.esterror = k->esterror,
+		.status = k->status,
+		.constant = k->constant,
+		.precision = k->precision,
+		.tolerance = k->tolerance,
+		.time = { k->time_sec, k->time_usec },
+		.tick = k->tick,
+		.ppsfreq = k->ppsfreq,
+		.jitter = k->jitter,
+		.shift = k->shift,
+		.stabil = k->stabil,
+		.jitcnt = k->jitcnt,
+		.calcnt = k->calcnt,
+		.errcnt = k->errcnt,
+		.stbcnt = k->stbcnt,
+		.tai = k->tai,
+	};
+}
+
+/*
+ * The setters below keep the model and the tree in lockstep: the model runs
+ * the call as before, and with a tree attached the tree runs the same call,
+ * and its answer (return value, adjtimex read-back) is the one the caller gets.
+ */
+
+/**
+ * sim_sys_clock_adjtime() - adjtimex() (@clock TK_CLOCK_REALTIME, @adjtimex true) or
+ * clock_adjtime()
+ * @s:          the system
+ * @clock:      the clock id
+ * @adjtimex:   the adjtimex() entry (do_adjtimex()) rather than clock_adjtime()'s dispatch
+ * @tx:         argument and read-back
+ * @privileged: CAP_SYS_TIME
+ *
+ * Return: the clock state or a negative errno.
+ */
+int sim_sys_clock_adjtime(struct sim_system *s, s32 clock, bool adjtimex, struct tk_timex *tx,
+			  bool privileged)
+{
+	struct ktree_timex kx;
+	int ret;
+
+	if (s->kt)
+		sim_ktree_timex_in(&kx, tx);
+	if (adjtimex)
+		ret = do_adjtimex(&s->k, tx, privileged);
+	else
+		ret = tk_sys_clock_adjtime(&s->k, clock, tx, privileged);
+	if (!s->kt)
+		return ret;
+	ret = ktree_adjtimex_as(s->kt, adjtimex ? TK_CLOCK_REALTIME : clock, &kx, privileged);
+	sim_ktree_timex_out(tx, &kx);
+	return ret;
+}
+
+/** sim_sys_settimeofday() - settimeofday(): @tv and @tz may be NULL; 0 or a negative errno */
+int sim_sys_settimeofday(struct sim_system *s, const struct tk_timeval *tv,
+			 const struct tk_timezone *tz, bool privileged)
+{
+	int ret = tk_sys_settimeofday(&s->k, tv, tz, privileged);
+	int64_t sec = tv ? tv->tv_sec : 0;
+
+	if (!s->kt)
+		return ret;
+	return ktree_settimeofday_as(s->kt, tv ? &sec : NULL, tv ? (long)tv->tv_usec : 0,
+				     tz ? &tz->tz_minuteswest : NULL, tz ? &tz->tz_dsttime : NULL,
+				     privileged);
+}
+
+/** sim_sys_clock_settime() - clock_settime(); 0 or a negative errno */
+int sim_sys_clock_settime(struct sim_system *s, s32 clock, const struct timespec64 *ts,
+			  bool privileged)
+{
+	int ret = tk_sys_clock_settime(&s->k, clock, ts, privileged);
+
+	if (!s->kt)
+		return ret;
+	if (!privileged && clock == TK_CLOCK_REALTIME)
+		return -EPERM;
+	return ktree_clock_settime(s->kt, clock, ts->tv_sec, ts->tv_nsec);
+}
+
+/** sim_do_settimeofday64() - the kernel's do_settimeofday64() (a privileged daemon's step) */
+int sim_do_settimeofday64(struct sim_system *s, const struct timespec64 *ts)
+{
+	int ret = do_settimeofday64(&s->k, ts);
+
+	if (!s->kt)
+		return ret;
+	return ktree_clock_settime(s->kt, TK_CLOCK_REALTIME, ts->tv_sec, ts->tv_nsec);
 }
