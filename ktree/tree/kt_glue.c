@@ -3,7 +3,7 @@
 // tree's own clocksource.c.
 #include <linux/clocksource.h>
 #include <linux/jiffies.h>
-#include <linux/timekeeping.h>
+#include <linux/ktime.h>
 #include <linux/timekeeper_internal.h>
 #include <vdso/clocksource.h>
 

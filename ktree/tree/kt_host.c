@@ -26,8 +26,10 @@ int kt_printk(const char *fmt, ...)
 {
 	va_list ap;
 
+	const char *e = getenv("TKSIM_KTREE_PRINTK");
+
 	kt_nr_printk++;
-	if (!getenv("TKSIM_KTREE_PRINTK"))
+	if (!e || !*e)
 		return 0;
 	va_start(ap, fmt);
 	fputs("ktree: printk: ", stderr);
@@ -43,8 +45,10 @@ int kt_printk(const char *fmt, ...)
  */
 void kt_warn(const char *file, int line)
 {
+	const char *e = getenv("TKSIM_KTREE_PRINTK");
+
 	kt_nr_warn++;
-	if (getenv("TKSIM_KTREE_PRINTK"))
+	if (e && *e)
 		fprintf(stderr, "ktree: WARNING at %s:%d\n", file, line);
 }
 

@@ -3,7 +3,7 @@
 // kernel/time/posix-timers.c and time.c do.
 #include <linux/jiffies.h>
 #include <linux/time.h>
-#include <linux/timekeeping.h>
+#include <linux/ktime.h>
 #include <linux/timex.h>
 #include <linux/hrtimer.h>
 #include <vdso/datapage.h>

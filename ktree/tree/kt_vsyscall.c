@@ -5,12 +5,12 @@
 #include "ktree/ktree_abi.h"
 
 /* The vvar page: written by update_vsyscall(), read by the tree's lib/vdso (kt_vdso.c). */
-union vdso_data_store kt_vdso_data_store __aligned(4096);
+struct vdso_data kt_vdso_data[CS_BASES] __aligned(4096);
 
 /** kt_vvar_snapshot() - the page's CS_HRES_COARSE base, as a reader would see it last */
 void kt_vvar_snapshot(struct tk_snapshot *snap)
 {
-	const struct vdso_data *vd = &kt_vdso_data_store.data[CS_HRES_COARSE];
+	const struct vdso_data *vd = &kt_vdso_data[CS_HRES_COARSE];
 
 	snap->vdso_seq = READ_ONCE(vd->seq);
 	snap->vdso_clock_mode = READ_ONCE(vd->clock_mode);

@@ -5,6 +5,7 @@
 #define TKSIM_KTREE_SHIM_ASM_VDSO_GETTIMEOFDAY_H
 
 #include <uapi/linux/time.h>
+#include <asm/barrier.h>
 #include <vdso/datapage.h>
 
 /*
@@ -16,7 +17,8 @@
  * the model's VDSO_CLOCKMODE_SIM.  The "syscall" of each fallback is a call
  * into the tree's own kernel side (ktree/shim/kt_syscalls.c).
  */
-extern union vdso_data_store kt_vdso_data_store;
+/* The vvar page's clock bases (ktree/tree/kt_vsyscall.c), page-aligned. */
+extern struct vdso_data kt_vdso_data[CS_BASES];
 u64 kt_read_vdso_counter(void);
 long kt_sys_clock_gettime(clockid_t clock, struct __kernel_timespec *ts);
 long kt_sys_gettimeofday(struct __kernel_old_timeval *tv, struct timezone *tz);
@@ -51,7 +53,7 @@ static __always_inline u64 __arch_get_hw_counter(s32 clock_mode, const struct vd
 
 static __always_inline const struct vdso_data *__arch_get_vdso_data(void)
 {
-	return kt_vdso_data_store.data;
+	return kt_vdso_data;
 }
 
 #endif /* TKSIM_KTREE_SHIM_ASM_VDSO_GETTIMEOFDAY_H */

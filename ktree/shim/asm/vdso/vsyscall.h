@@ -5,6 +5,7 @@
 #define TKSIM_KTREE_SHIM_ASM_VDSO_VSYSCALL_H
 
 #include <linux/timekeeper_internal.h>
+#include <asm/barrier.h>
 #include <vdso/datapage.h>
 
 /*
@@ -12,11 +13,12 @@
  * reads the same physical page through the user one; here both are the same
  * object in the backend's data (ktree/shim/kt_vvar.c), page-aligned.
  */
-extern union vdso_data_store kt_vdso_data_store;
+/* The vvar page's clock bases (ktree/tree/kt_vsyscall.c), page-aligned. */
+extern struct vdso_data kt_vdso_data[CS_BASES];
 
 static __always_inline struct vdso_data *__kt_get_k_vdso_data(void)
 {
-	return kt_vdso_data_store.data;
+	return kt_vdso_data;
 }
 #define __arch_get_k_vdso_data __kt_get_k_vdso_data
 
