@@ -95,38 +95,37 @@ void sim_system_close_ktree(struct sim_system *s)
 	s->kt = NULL;
 }
 
-/** sim_ktree_clock_gettime() - sim_clock_gettime() through the tree; 0 or a negative errno */
-int sim_ktree_clock_gettime(struct sim_system *s, enum sim_path path, s32 clock,
-			    struct timespec64 *ts)
+/* The one shape of a clock read and a resolution through the tree: ktree_clock_get{time,res}(). */
+typedef int (*sim_ktree_get_fn)(struct ktree *kt, enum ktree_path path, int32_t clock, int64_t *sec,
+				long *nsec);
+
+static int sim_ktree_get(struct sim_system *s, sim_ktree_get_fn get, enum sim_path path, s32 clock,
+			 struct timespec64 *ts)
 {
 	int64_t sec;
 	long nsec;
-	int ret = ktree_clock_gettime(s->kt,
-				      path == SIM_PATH_VDSO ? KTREE_PATH_VDSO : KTREE_PATH_SYSCALL,
-				      clock, &sec, &nsec);
+	int ret = get(s->kt, path == SIM_PATH_VDSO ? KTREE_PATH_VDSO : KTREE_PATH_SYSCALL, clock,
+		      &sec, &nsec);
 
-	if (!ret) {
+	if (!ret && ts) {
 		ts->tv_sec = sec;
 		ts->tv_nsec = nsec;
 	}
 	return ret;
 }
 
+/** sim_ktree_clock_gettime() - sim_clock_gettime() through the tree; 0 or a negative errno */
+int sim_ktree_clock_gettime(struct sim_system *s, enum sim_path path, s32 clock,
+			    struct timespec64 *ts)
+{
+	return sim_ktree_get(s, ktree_clock_gettime, path, clock, ts);
+}
+
 /** sim_ktree_clock_getres() - sim_clock_getres() through the tree; 0 or a negative errno */
 int sim_ktree_clock_getres(struct sim_system *s, enum sim_path path, s32 clock,
 			   struct timespec64 *res)
 {
-	int64_t sec;
-	long nsec;
-	int ret = ktree_clock_getres(s->kt,
-				     path == SIM_PATH_VDSO ? KTREE_PATH_VDSO : KTREE_PATH_SYSCALL,
-				     clock, &sec, &nsec);
-
-	if (!ret && res) {
-		res->tv_sec = sec;
-		res->tv_nsec = nsec;
-	}
-	return ret;
+	return sim_ktree_get(s, ktree_clock_getres, path, clock, res);
 }
 
 /** sim_ktree_time() - sim_time() through the tree */

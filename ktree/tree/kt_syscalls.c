@@ -118,16 +118,14 @@ long kt_sys_gettimeofday(struct __kernel_old_timeval *tv, struct timezone *tz)
 	return 0;
 }
 
-/** kt_abi_clock_gettime() - clock_gettime() through @path (enum ktree_path) */
-KT_VISIBLE int kt_abi_clock_gettime(int path, int clock, long long *sec, long *nsec)
+/* One call through @path: the tree's vDSO entry @vdso, or the syscall @sys. */
+static int kt_abi_get(int path, int clock, long long *sec, long *nsec,
+		      int (*vdso)(clockid_t, struct __kernel_timespec *),
+		      long (*sys)(clockid_t, struct __kernel_timespec *))
 {
 	struct __kernel_timespec ts;
-	int ret;
+	int ret = path == KTREE_PATH_VDSO ? vdso(clock, &ts) : (int)sys(clock, &ts);
 
-	if (path == KTREE_PATH_VDSO)
-		ret = kt_vdso_clock_gettime(clock, &ts);
-	else
-		ret = kt_sys_clock_gettime(clock, &ts);
 	if (!ret) {
 		*sec = ts.tv_sec;
 		*nsec = ts.tv_nsec;
@@ -135,21 +133,16 @@ KT_VISIBLE int kt_abi_clock_gettime(int path, int clock, long long *sec, long *n
 	return ret;
 }
 
+/** kt_abi_clock_gettime() - clock_gettime() through @path (enum ktree_path) */
+KT_VISIBLE int kt_abi_clock_gettime(int path, int clock, long long *sec, long *nsec)
+{
+	return kt_abi_get(path, clock, sec, nsec, kt_vdso_clock_gettime, kt_sys_clock_gettime);
+}
+
 /** kt_abi_clock_getres() - clock_getres() through @path */
 KT_VISIBLE int kt_abi_clock_getres(int path, int clock, long long *sec, long *nsec)
 {
-	struct __kernel_timespec ts;
-	int ret;
-
-	if (path == KTREE_PATH_VDSO)
-		ret = kt_vdso_clock_getres(clock, &ts);
-	else
-		ret = kt_sys_clock_getres(clock, &ts);
-	if (!ret) {
-		*sec = ts.tv_sec;
-		*nsec = ts.tv_nsec;
-	}
-	return ret;
+	return kt_abi_get(path, clock, sec, nsec, kt_vdso_clock_getres, kt_sys_clock_getres);
 }
 
 /** kt_abi_time() - time() through @path */

@@ -41,7 +41,7 @@ done
 
 # 6.1 where it can be fetched: the same shims cover it (docs/kernel-backend.md says what differs).
 if tree61=$("$top_srcdir/scripts/fetch-kernels.sh" 6.1); then
-	"$TKSIM" run --kernel 6.1 --duration 10min >"$tmp/run61" 2>&1
+	"$TKSIM" run --kernel 6.1 --duration 600s >"$tmp/run61" 2>&1
 	rc=$?
 	tail -4 "$tmp/run61"
 	[ $rc = 0 ] || bad "tksim run --kernel 6.1 exited $rc"
