@@ -17,10 +17,10 @@ cd "$(dirname "$0")"
 # python3 checks the JSON reports, groff-base the man page, bsdextrautils gives the
 # README's `column`; gcc-multilib builds the i386 reader and qemu-user runs it where the
 # host kernel runs no i386 programs; libseccomp-dev and libcap-ng-dev are `tksim daemon`'s
-# barrier between its program and the host's clock.
+# barrier between its program and the host's clock; xz-utils unpacks the kernel trees.
 PACKAGES=(gcc make autoconf automake autoconf-archive libtool pkgconf check lcov valgrind
 	gnuplot-nox gcc-multilib qemu-user python3 groff-base bsdextrautils libseccomp-dev
-	libcap-ng-dev)
+	libcap-ng-dev xz-utils)
 # The explorer's (docs/explorer.md: configure --enable-explorer), with QUICKSTART_EXPLORER=1
 # (.ci/run sets it): emcc builds the core to WebAssembly, chromium runs the page's test.
 [ "${QUICKSTART_EXPLORER:-0}" = 1 ] && PACKAGES+=(emscripten chromium)
@@ -38,6 +38,13 @@ install_packages() {
 	"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
+# The kernel trees of `tksim run --kernel` (docs/kernel-backend.md), into the kernel cache
+# (~/.cache/tksim/kernels, kept between runs); a tree that cannot be fetched is skipped.
+fetch_kernels() {
+	scripts/fetch-kernels.sh 6.12 >/dev/null || echo "quickstart: linux-source-6.12 not fetched"
+	scripts/fetch-kernels.sh 6.1 >/dev/null || echo "quickstart: linux-source-6.1 not fetched"
+}
+
 # Out of tree, in build/, so that the source tree stays clean for other
 # builds (the sanitizer builds, make distcheck).
 build() {
@@ -52,11 +59,13 @@ cmd=${1:-}
 case "$cmd" in
 run)
 	install_packages
+	fetch_kernels
 	build
 	exec ./build/tools/tksim run "$@"
 	;;
 check)
 	install_packages
+	fetch_kernels
 	build
 	exec make -C build -j"$(nproc)" check "$@"
 	;;

@@ -74,12 +74,14 @@ int sim_system_init(struct sim_system *s, const struct sim_config *cfg)
 	s->last_tick_ns = 0;
 	s->ticks = 0;
 	s->css = NULL;
+	s->kt = NULL;
 	return 0;
 }
 
 /** sim_system_destroy() - release a system built by sim_system_init(). */
 void sim_system_destroy(struct sim_system *s)
 {
+	sim_system_close_ktree(s);
 	timekeeping_destroy(&s->k);
 }
 
@@ -145,6 +147,8 @@ static __attribute__((noinline)) int sim_clock_gettime_css(struct sim_system *s,
  */
 int sim_clock_gettime(struct sim_system *s, enum sim_path path, s32 clock, struct timespec64 *ts)
 {
+	if (unlikely(s->kt))
+		return sim_ktree_clock_gettime(s, path, clock, ts);
 	if (unlikely(s->css))
 		return sim_clock_gettime_css(s, path, clock, ts);
 	return sim_clock_read(s, path, clock, ts);
@@ -153,6 +157,8 @@ int sim_clock_gettime(struct sim_system *s, enum sim_path path, s32 clock, struc
 /** sim_clock_getres() - clock_getres through either path; 0 or a negative errno. */
 int sim_clock_getres(struct sim_system *s, enum sim_path path, s32 clock, struct timespec64 *res)
 {
+	if (unlikely(s->kt))
+		return sim_ktree_clock_getres(s, path, clock, res);
 	if (path == SIM_PATH_VDSO)
 		return cvdso_clock_getres(&s->k.vdata, clock, res);
 	return tk_sys_clock_getres(&s->k, clock, res);
@@ -161,6 +167,8 @@ int sim_clock_getres(struct sim_system *s, enum sim_path path, s32 clock, struct
 /** sim_time() - time() through either path. */
 time64_t sim_time(struct sim_system *s, enum sim_path path)
 {
+	if (unlikely(s->kt))
+		return sim_ktree_time(s, path);
 	if (path == SIM_PATH_VDSO)
 		return cvdso_time(&s->k.vdata, NULL);
 	return tk_sys_time(&s->k);

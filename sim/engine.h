@@ -21,6 +21,7 @@
 #include "timekeeper/timekeeping.h"
 
 struct sim_css;
+struct ktree;
 
 /**
  * struct sim_config - a system to simulate
@@ -59,6 +60,8 @@ struct sim_config {
  * @ticks:        ticks run (timekeeping_advance(TK_ADV_TICK) calls)
  * @cfg:          the configuration it was built from
  * @css:          extra clocksources and the watchdog (sim/clocksources.h), or NULL
+ * @kt:           a kernel tree's own code standing in for the model's reads and ticks
+ *                (sim_system_attach_ktree(), sim/engine_ktree.c), or NULL
  */
 struct sim_system {
 	struct tk_kernel k;
@@ -70,6 +73,7 @@ struct sim_system {
 	u64 ticks;
 	struct sim_config cfg;
 	struct sim_css *css;
+	struct ktree *kt;
 };
 
 /** enum sim_path - which way a clock is read */
@@ -113,6 +117,29 @@ int sim_clock_gettime(struct sim_system *s, enum sim_path path, s32 clock, struc
 int sim_clock_getres(struct sim_system *s, enum sim_path path, s32 clock, struct timespec64 *res);
 time64_t sim_time(struct sim_system *s, enum sim_path path);
 unsigned __int128 sim_raw_cycles_since_boot(const struct sim_system *s);
+
+/* sim_system_open_ktree()'s answers besides 0 (as enum ktree_status). */
+#define SIM_KTREE_UNAVAILABLE 1
+#define SIM_KTREE_BROKEN 2
+
+int sim_system_open_ktree(struct sim_system *s, const char *name, char *err, size_t errlen);
+void sim_system_close_ktree(struct sim_system *s);
+int sim_system_attach_ktree(struct sim_system *s, struct ktree *kt, char *err, size_t errlen);
+int sim_ktree_clock_gettime(struct sim_system *s, enum sim_path path, s32 clock,
+			    struct timespec64 *ts);
+int sim_ktree_clock_getres(struct sim_system *s, enum sim_path path, s32 clock,
+			   struct timespec64 *res);
+time64_t sim_ktree_time(struct sim_system *s, enum sim_path path);
+void sim_ktree_tick(struct sim_system *s);
+
+struct tk_timex;
+int sim_sys_clock_adjtime(struct sim_system *s, s32 clock, bool adjtimex, struct tk_timex *tx,
+			  bool privileged);
+int sim_sys_settimeofday(struct sim_system *s, const struct tk_timeval *tv,
+			 const struct tk_timezone *tz, bool privileged);
+int sim_sys_clock_settime(struct sim_system *s, s32 clock, const struct timespec64 *ts,
+			  bool privileged);
+int sim_do_settimeofday64(struct sim_system *s, const struct timespec64 *ts);
 
 /** ts_to_ns() - a timespec as full-width signed ns (128 bits: no overflow near KTIME_SEC_MAX). */
 static inline __int128 ts_to_ns(const struct timespec64 *ts)

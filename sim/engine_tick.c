@@ -56,6 +56,8 @@ void sim_advance_to(struct sim_system *s, u64 t_ns)
 	while (s->next_tick_ns <= t_ns) {
 		sim_set_time(s, s->next_tick_ns);
 		update_wall_time(&s->k);
+		if (unlikely(s->kt))
+			sim_ktree_tick(s);
 		s->last_tick_ns = s->now_ns;
 		s->ticks++;
 		if (s->css)
@@ -92,6 +94,8 @@ void sim_idle_ns(struct sim_system *s, u64 ns)
 
 	sim_set_time(s, end);
 	update_wall_time(&s->k);
+	if (unlikely(s->kt))
+		sim_ktree_tick(s);
 	s->last_tick_ns = end;
 	s->ticks++;
 	if (s->css)

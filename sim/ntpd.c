@@ -190,7 +190,7 @@ static void ntpd_step(struct sim_ntpd *d, struct sim_system *s, s64 offset_ns)
 	}
 	tx.time.tv_sec = sec;
 	tx.time.tv_usec = nsec;
-	d->last_state = do_adjtimex(&s->k, &tx, true);
+	d->last_state = sim_sys_clock_adjtime(s, TK_CLOCK_REALTIME, true, &tx, true);
 	d->steps++;
 	d->jitter_ns = 0;
 }
@@ -248,7 +248,7 @@ void sim_ntpd_poll(struct sim_ntpd *d, struct sim_system *s)
 	maxerr = (long long)(d->p.root_delay_ns / 2 + d->jitter_ns) / 1000 +
 		 (NTPD_PHI_NS_PER_S / 1000) * (1LL << d->p.poll);
 	tx.maxerror = maxerr;
-	d->last_state = do_adjtimex(&s->k, &tx, true);
+	d->last_state = sim_sys_clock_adjtime(s, TK_CLOCK_REALTIME, true, &tx, true);
 }
 
 /*
@@ -270,9 +270,9 @@ static bool ntpd_near_leap(const struct sim_ntpd *d, const struct sim_system *s)
 static void ntpd_run_event(struct sim_system *s, struct sim_ntp_event *ev)
 {
 	if (ev->kind == SIM_EV_SETTIMEOFDAY)
-		ev->ret = do_settimeofday64(&s->k, &ev->ts);
+		ev->ret = sim_do_settimeofday64(s, &ev->ts);
 	else
-		ev->ret = do_adjtimex(&s->k, &ev->tx, true);
+		ev->ret = sim_sys_clock_adjtime(s, TK_CLOCK_REALTIME, true, &ev->tx, true);
 	ev->done = true;
 }
 
@@ -351,6 +351,6 @@ double sim_ntpd_kernel_freq_ppm(struct sim_system *s)
 {
 	struct tk_timex tx = { 0 };
 
-	do_adjtimex(&s->k, &tx, false);
+	sim_sys_clock_adjtime(s, TK_CLOCK_REALTIME, true, &tx, false);
 	return (double)tx.freq / 65536.0;
 }

@@ -324,7 +324,7 @@ const char *tke_header(void)
 	FILE *f = out_open();
 
 	if (f)
-		sim_trace_header(f);
+		sim_trace_header(f, run_aux_mask(&tke.o));
 	return out_done(f);
 }
 
@@ -338,7 +338,7 @@ const char *tke_row(void)
 	FILE *f = out_open();
 
 	if (f && tke.s)
-		sim_trace_row(f, tke.s);
+		sim_trace_row(f, tke.s, run_aux_mask(&tke.o));
 	return out_done(f);
 }
 

@@ -99,10 +99,8 @@ int sim_op_exec_adjtimex(struct exec *x, const struct sim_op *op, u64 bugs, bool
 		oracle_snapshot(x->s, SIM_PATH_VDSO, &v0, x->why, sizeof(x->why));
 		oracle_snapshot(x->s, SIM_PATH_SYSCALL, &k0, x->why, sizeof(x->why));
 	}
-	if (op->kind == SIM_OP_CLOCK_ADJTIME)
-		ret = tk_sys_clock_adjtime(&x->s->k, op->clock, &tx, !op->user);
-	else
-		ret = do_adjtimex(&x->s->k, &tx, !op->user);
+	ret = sim_sys_clock_adjtime(x->s, op->clock, op->kind != SIM_OP_CLOCK_ADJTIME, &tx,
+				    !op->user);
 	if (ret < 0)
 		return ret;
 	x->o.evals[OP_PROP_FREQ_STILL] += still;
@@ -157,10 +155,10 @@ int sim_op_exec_set(struct exec *x, const struct sim_op *op, u64 bugs, bool *sto
 	(void)bugs;
 	(void)stop;
 	if (op->kind == SIM_OP_CLOCK_SETTIME)
-		ret = tk_sys_clock_settime(&x->s->k, op->clock, &ts, !op->user);
+		ret = sim_sys_clock_settime(x->s, op->clock, &ts, !op->user);
 	else
-		ret = tk_sys_settimeofday(&x->s->k, op->has_tv ? &tv : NULL,
-					  op->has_tz ? &op->tz : NULL, !op->user);
+		ret = sim_sys_settimeofday(x->s, op->has_tv ? &tv : NULL,
+					   op->has_tz ? &op->tz : NULL, !op->user);
 	if (!ret)
 		oracle_ops_resync(&x->o, x->s);
 	return ret;

@@ -69,5 +69,5 @@ int sim_run_ntp_poll_checked(struct sim_ntpd *d, struct sim_system *s, char *why
 int sim_run_ntp_read(struct sim_system *s, struct tk_timex *tx)
 {
 	*tx = (struct tk_timex){ 0 };
-	return do_adjtimex(&s->k, tx, false);
+	return sim_sys_clock_adjtime(s, TK_CLOCK_REALTIME, true, tx, false);
 }

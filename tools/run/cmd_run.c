@@ -77,6 +77,11 @@ const struct tksim_option cmd_run_options[] = {
 		      "/sys/kernel/time/aux_clocks/*/aux_clock_enable); each starts\n"
 		      "at 0, is checked every tick and shown in the trace",
 		      "0"),
+	TKSIM_OPT_ARG("kernel", RUN_OPT_KERNEL, "TREE",
+		      "run a kernel tree's own timekeeping.c, ntp.c and lib/vdso\n"
+		      "in the model's place: a release fetched by\n"
+		      "scripts/fetch-kernels.sh (6.12, 6.1) or a tree's directory",
+		      NULL),
 	TKSIM_OPT_QUIET('q'),
 	TKSIM_OPT_JSON('j'),
 	TKSIM_OPT_HELP('h'),
@@ -125,6 +130,9 @@ static int run_parse_argv(int argc, char **argv, struct run_opts *o)
 			break;
 		case 'c':
 			o->csv_path = optarg;
+			break;
+		case RUN_OPT_KERNEL:
+			o->kernel = optarg;
 			break;
 		case 'n':
 			if (tksim_parse_duration_ns(optarg, &o->nohz_max_ns))

@@ -59,6 +59,24 @@ static int refused_op(const struct sim_run_call *c, const struct sim_system *s)
  *
  * Return: the exit status.
  */
+/*
+ * --kernel: the tree's code stands in for the model (sim/engine_ktree.c).  A tree that is
+ * not there is a skip (exit 4, the reason said); one that does not build or boot, exit 2.
+ */
+static int run_kernel_attach(struct sim_system *s, const char *tree)
+{
+	char err[2048];
+	int st = sim_system_open_ktree(s, tree, err, sizeof(err));
+
+	if (st == SIM_KTREE_UNAVAILABLE) {
+		fprintf(stderr, "tksim run: skipped: %s\n", err);
+		return TKSIM_EXIT_SKIP;
+	}
+	if (st)
+		return tksim_usage_error("run", "%s", err);
+	return 0;
+}
+
 int run_simulate(struct run_opts *o)
 {
 	struct oracle_stats st = { 0 };
@@ -80,6 +98,8 @@ int run_simulate(struct run_opts *o)
 		return tksim_usage_error("run", "cannot build this system: %s", strerror(-err));
 	}
 	ret = run_m32_start(&o->m32, s);
+	if (!ret && o->kernel)
+		ret = run_kernel_attach(s, o->kernel);
 	if (!ret)
 		ret = run_bugs_check_system(s, &o->opts);
 	if (ret)

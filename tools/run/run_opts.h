@@ -39,6 +39,7 @@
  * @cs:              the clocksource options (tools/run/run_cs.h)
  * @m32:             the 32-bit reader (tools/run/run_m32.h)
  * @bugs:            the injected bugs (tools/run/run_bugs.h)
+ * @kernel:          --kernel: a kernel tree (release or directory) in the model's place, or NULL
  * @scn:             the scenario file, whose text the option values point into
  * @ops:             the scenario's `at` lines (tools/scenario/scenario_ops.c)
  * @op_lines:        the line of each of @ops in the scenario (@scn's path), for errors
@@ -61,6 +62,7 @@ struct run_opts {
 	struct run_cs cs;
 	struct run_m32 m32;
 	struct run_bugs bugs;
+	const char *kernel;
 	struct scenario scn;
 	struct sim_op_list ops;
 	unsigned int *op_lines;
@@ -70,6 +72,9 @@ struct run_opts {
 
 /* --aux-clocks: an option code outside the ranges of the option groups (tools/run/run_*.h). */
 #define RUN_OPT_AUX_CLOCKS 1900
+
+/* --kernel's option id: below the system options' (SYS_OPT_HZ and up), above the bugs'. */
+#define RUN_OPT_KERNEL 1390
 
 int run_simulate(struct run_opts *o);
 unsigned int run_aux_mask(const struct run_opts *o);

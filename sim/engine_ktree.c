@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: the engine's seam to a kernel tree (ktree/ktree.h): the tree's code ticks and
+// answers the clock reads.
+/*
+ * With a tree attached (`tksim run --kernel 6.12`), the engine still runs
+ * the model beside it, tick for tick on the same counter, but every clock
+ * read the oracle and the commands make goes to the tree: its kernel-side
+ * getters (SIM_PATH_SYSCALL) or its own lib/vdso over its own vvar page
+ * (SIM_PATH_VDSO).  sim_clock_gettime() and the tick test s->kt once; a
+ * system without a tree takes no other branch.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ktree/ktree.h"
+#include "sim/engine.h"
+#include "timekeeper/adjtimex.h"
+
+/* The counter the tree's clocksource and vDSO read: the model's own register read. */
+static uint64_t sim_ktree_read(void *ctx)
+{
+	struct sim_system *s = ctx;
+
+	return s->counter.cs.read(&s->counter.cs);
+}
+
+/**
+ * sim_system_attach_ktree() - boot @kt with @s's configuration and let it stand in for the model
+ * @s:      a system just built (sim_system_init()), at virtual time 0
+ * @kt:     an open tree (ktree_open())
+ * @err:    why not
+ * @errlen: size of @err
+ *
+ * The tree gets what the model got: the counter's nominal frequency (its own
+ * __clocksource_register_hz() chooses mult and shift), its mask, HZ, the
+ * wall time and the boot offset.
+ *
+ * Return: 0 or a negative errno with @err.
+ */
+int sim_system_attach_ktree(struct sim_system *s, struct ktree *kt, char *err, size_t errlen)
+{
+	const struct sim_config *c = &s->cfg;
+	struct ktree_config kc = {
+		.freq_hz = c->counter.freq_hz,
+		.mask = c->counter.bits >= 64 ? ~0ULL : (1ULL << c->counter.bits) - 1,
+		.hz = c->hz,
+		.wall_sec = c->wall_time.tv_sec,
+		.wall_nsec = c->wall_time.tv_nsec,
+		.boot_sec = c->boot_offset.tv_sec,
+		.boot_nsec = c->boot_offset.tv_nsec,
+		.read = sim_ktree_read,
+		.ctx = s,
+	};
+	int ret;
+
+	if (s->now_ns) {
+		snprintf(err, errlen, "a kernel tree boots with its system, at time 0");
+		return -EINVAL;
+	}
+	ret = ktree_boot(kt, &kc, err, errlen);
+	if (!ret)
+		s->kt = kt;
+	return ret;
+}
+
+/**
+ * sim_system_open_ktree() - open tree @name and attach it to @s, which then owns it
+ * @s:      a system just built
+ * @name:   a release ("6.12") or a tree's directory
+ * @err:    why not
+ * @errlen: size of @err
+ *
+ * Return: 0, SIM_KTREE_UNAVAILABLE (no such tree here: a skip) or
+ * SIM_KTREE_BROKEN (it does not build or boot: exit 2), with @err.
+ */
+int sim_system_open_ktree(struct sim_system *s, const char *name, char *err, size_t errlen)
+{
+	struct ktree *kt;
+	enum ktree_status st = ktree_open(name, &kt, err, errlen);
+
+	if (st != KTREE_OK)
+		return st == KTREE_UNAVAILABLE ? SIM_KTREE_UNAVAILABLE : SIM_KTREE_BROKEN;
+	if (sim_system_attach_ktree(s, kt, err, errlen)) {
+		ktree_close(kt);
+		return SIM_KTREE_BROKEN;
+	}
+	return 0;
+}
+
+/** sim_system_close_ktree() - detach and close @s's tree, if any (sim_system_destroy()) */
+void sim_system_close_ktree(struct sim_system *s)
+{
+	ktree_close(s->kt);
+	s->kt = NULL;
+}
+
+/* The one shape of a clock read and a resolution through the tree: ktree_clock_get{time,res}(). */
+typedef int (*sim_ktree_get_fn)(struct ktree *kt, enum ktree_path path, int32_t clock, int64_t *sec,
+				long *nsec);
+
+static int sim_ktree_get(struct sim_system *s, sim_ktree_get_fn get, enum sim_path path, s32 clock,
+			 struct timespec64 *ts)
+{
+	int64_t sec;
+	long nsec;
+	int ret = get(s->kt, path == SIM_PATH_VDSO ? KTREE_PATH_VDSO : KTREE_PATH_SYSCALL, clock,
+		      &sec, &nsec);
+
+	if (!ret && ts) {
+		ts->tv_sec = sec;
+		ts->tv_nsec = nsec;
+	}
+	return ret;
+}
+
+/** sim_ktree_clock_gettime() - sim_clock_gettime() through the tree; 0 or a negative errno */
+int sim_ktree_clock_gettime(struct sim_system *s, enum sim_path path, s32 clock,
+			    struct timespec64 *ts)
+{
+	return sim_ktree_get(s, ktree_clock_gettime, path, clock, ts);
+}
+
+/** sim_ktree_clock_getres() - sim_clock_getres() through the tree; 0 or a negative errno */
+int sim_ktree_clock_getres(struct sim_system *s, enum sim_path path, s32 clock,
+			   struct timespec64 *res)
+{
+	return sim_ktree_get(s, ktree_clock_getres, path, clock, res);
+}
+
+/** sim_ktree_time() - sim_time() through the tree */
+time64_t sim_ktree_time(struct sim_system *s, enum sim_path path)
+{
+	return ktree_time(s->kt, path == SIM_PATH_VDSO ? KTREE_PATH_VDSO : KTREE_PATH_SYSCALL);
+}
+
+/** sim_ktree_tick() - the tick's timekeeping in the tree: its update_wall_time() */
+void sim_ktree_tick(struct sim_system *s)
+{
+	ktree_tick(s->kt);
+}
+
+/* struct tk_timex <-> struct ktree_timex: both are struct __kernel_timex, field for field. */
+static void sim_ktree_timex_in(struct ktree_timex *k, const struct tk_timex *t)
+{
+	*k = (struct ktree_timex){
+		.modes = t->modes,
+		.offset = t->offset,
+		.freq = t->freq,
+		.maxerror = t->maxerror,
+		.esterror = t->esterror,
+		.status = t->status,
+		.constant = t->constant,
+		.precision = t->precision,
+		.tolerance = t->tolerance,
+		.time_sec = t->time.tv_sec,
+		.time_usec = t->time.tv_usec,
+		.tick = t->tick,
+		.ppsfreq = t->ppsfreq,
+		.jitter = t->jitter,
+		.shift = t->shift,
+		.stabil = t->stabil,
+		.jitcnt = t->jitcnt,
+		.calcnt = t->calcnt,
+		.errcnt = t->errcnt,
+		.stbcnt = t->stbcnt,
+		.tai = t->tai,
+	};
+}
+
+static void sim_ktree_timex_out(struct tk_timex *t, const struct ktree_timex *k)
+{
+	*t = (struct tk_timex){
+		.modes = k->modes,
+		.offset = k->offset,
+		.freq = k->freq,
+		.maxerror = k->maxerror,
+		.esterror = k->esterror,
+		.status = k->status,
+		.constant = k->constant,
+		.precision = k->precision,
+		.tolerance = k->tolerance,
+		.time = { k->time_sec, k->time_usec },
+		.tick = k->tick,
+		.ppsfreq = k->ppsfreq,
+		.jitter = k->jitter,
+		.shift = k->shift,
+		.stabil = k->stabil,
+		.jitcnt = k->jitcnt,
+		.calcnt = k->calcnt,
+		.errcnt = k->errcnt,
+		.stbcnt = k->stbcnt,
+		.tai = k->tai,
+	};
+}
+
+/*
+ * The setters below keep the model and the tree in lockstep: the model runs
+ * the call as before, and with a tree attached the tree runs the same call,
+ * and its answer (return value, adjtimex read-back) is the one the caller gets.
+ */
+
+/**
+ * sim_sys_clock_adjtime() - adjtimex() (@clock TK_CLOCK_REALTIME, @adjtimex true) or
+ * clock_adjtime()
+ * @s:          the system
+ * @clock:      the clock id
+ * @adjtimex:   the adjtimex() entry (do_adjtimex()) rather than clock_adjtime()'s dispatch
+ * @tx:         argument and read-back
+ * @privileged: CAP_SYS_TIME
+ *
+ * Return: the clock state or a negative errno.
+ */
+int sim_sys_clock_adjtime(struct sim_system *s, s32 clock, bool adjtimex, struct tk_timex *tx,
+			  bool privileged)
+{
+	struct ktree_timex kx;
+	int ret;
+
+	if (s->kt)
+		sim_ktree_timex_in(&kx, tx);
+	if (adjtimex)
+		ret = do_adjtimex(&s->k, tx, privileged);
+	else
+		ret = tk_sys_clock_adjtime(&s->k, clock, tx, privileged);
+	if (!s->kt)
+		return ret;
+	ret = ktree_adjtimex_as(s->kt, adjtimex ? TK_CLOCK_REALTIME : clock, &kx, privileged);
+	sim_ktree_timex_out(tx, &kx);
+	return ret;
+}
+
+/** sim_sys_settimeofday() - settimeofday(): @tv and @tz may be NULL; 0 or a negative errno */
+int sim_sys_settimeofday(struct sim_system *s, const struct tk_timeval *tv,
+			 const struct tk_timezone *tz, bool privileged)
+{
+	int ret = tk_sys_settimeofday(&s->k, tv, tz, privileged);
+	int64_t sec = tv ? tv->tv_sec : 0;
+
+	if (!s->kt)
+		return ret;
+	return ktree_settimeofday_as(s->kt, tv ? &sec : NULL, tv ? (long)tv->tv_usec : 0,
+				     tz ? &tz->tz_minuteswest : NULL, tz ? &tz->tz_dsttime : NULL,
+				     privileged);
+}
+
+/** sim_sys_clock_settime() - clock_settime(); 0 or a negative errno */
+int sim_sys_clock_settime(struct sim_system *s, s32 clock, const struct timespec64 *ts,
+			  bool privileged)
+{
+	int ret = tk_sys_clock_settime(&s->k, clock, ts, privileged);
+
+	if (!s->kt)
+		return ret;
+	if (!privileged && clock == TK_CLOCK_REALTIME)
+		return -EPERM;
+	return ktree_clock_settime(s->kt, clock, ts->tv_sec, ts->tv_nsec);
+}
+
+/** sim_do_settimeofday64() - the kernel's do_settimeofday64() (a privileged daemon's step) */
+int sim_do_settimeofday64(struct sim_system *s, const struct timespec64 *ts)
+{
+	int ret = do_settimeofday64(&s->k, ts);
+
+	if (!s->kt)
+		return ret;
+	return ktree_clock_settime(s->kt, TK_CLOCK_REALTIME, ts->tv_sec, ts->tv_nsec);
+}
