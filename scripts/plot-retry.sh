@@ -90,7 +90,8 @@ GP
 hz=$(sed -n 's/^system: .*, \(HZ=[0-9]*\),.*/\1/p' "$plot_tmp/a.txt")
 {
 	printf 'set datafile separator "\\t"\nset grid\nset key left top font ",8"\n'
-	printf 'set multiplot layout 2,2 columnsfirst title "tksim explain retry: a CLOCK\\\\_MONOTONIC reader and the tick'"'"'s update\\\\_vsyscall() ('"$hz"')"\n'
+	printf 'set multiplot layout 2,2 columnsfirst title "%s (%s)"\n' \
+		"tksim explain retry: a CLOCK\\\\_MONOTONIC reader and the tick's update\\\\_vsyscall()" "$hz"
 	panels "$plot_tmp/a.tsv" "the reader began first: the retry catches the torn read"
 	panels "$plot_tmp/b.tsv" "--odd: the writer was inside; begin spins"
 	printf 'unset multiplot\n'
