@@ -32,8 +32,9 @@ awk '
 	' "$plot_tmp/e.txt" >"$plot_tmp/d.tsv"
 interval=$(sed -n 's/^#interval\t//p' "$plot_tmp/d.tsv")
 chunks=$(grep -c '^[1-9]' "$plot_tmp/d.tsv") || chunks=0
-[ -n "$interval" ] && [ "$chunks" -gt 0 ] ||
+if [ -z "$interval" ] || [ "$chunks" -eq 0 ]; then
 	plot_die "no chunks in \`tksim explain tick --idle 5s $*\` (its output changed?)"
+fi
 idle=$(sed -n 's/^after \([0-9]*\) ns of NOHZ idle.*/\1/p' "$plot_tmp/e.txt")
 idle=$(awk -v n="$idle" 'BEGIN { if (n != "") printf "%g s", n / 1e9 }')
 hz=$(sed -n 's/^system: .*, \(HZ=[0-9]*\),.*/\1/p' "$plot_tmp/e.txt")

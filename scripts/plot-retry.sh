@@ -58,8 +58,9 @@ steps() { # FILE
 }
 "$tksim" explain retry "$@" >"$plot_tmp/a.txt"
 "$tksim" explain retry --odd "$@" >"$plot_tmp/b.txt"
-steps "$plot_tmp/a.txt" >"$plot_tmp/a.tsv" && steps "$plot_tmp/b.txt" >"$plot_tmp/b.tsv" ||
+if ! steps "$plot_tmp/a.txt" >"$plot_tmp/a.tsv" || ! steps "$plot_tmp/b.txt" >"$plot_tmp/b.tsv"; then
 	plot_die "no steps in \`tksim explain retry $*\` (its output changed?)"
+fi
 # Per case, two panels: the seqs (the page's as steps, the reader's as points, each step
 # labelled), and what each round returned minus the right value.
 panels() { # TSV TITLE
