@@ -35,6 +35,10 @@ plot dither -- sh "$scripts/plot-dither.sh" -o "$tmp/dither"
 plot leap -- sh "$scripts/plot-leap.sh" -o "$tmp/leap"
 plot wrap -- sh "$scripts/plot-wrap.sh" -o "$tmp/wrap"
 plot tick -- sh "$scripts/plot-tick.sh" -o "$tmp/tick"
+plot retry -- sh "$scripts/plot-retry.sh" -o "$tmp/retry"
+plot accumulate -- sh "$scripts/plot-accumulate.sh" -o "$tmp/accumulate"
+plot leap-states -- sh "$scripts/plot-leap-states.sh" -o "$tmp/leap-states"
+plot ntp-loop -- sh "$scripts/plot-ntp-loop.sh" -o "$tmp/ntp-loop" -- --duration 5m
 # chronyd next to the model: only where Debian 12's chronyd can be fetched (tests/daemon/daemon_chronyd.sh).
 if sh "$scripts/fetch-daemons.sh" "$(dirname "$TKSIM")/../daemons" >/dev/null 2>&1; then
 	plot daemon -- sh "$scripts/plot-daemon.sh" -o "$tmp/daemon" -d 10m
@@ -59,7 +63,7 @@ else
 	echo "ok: an unknown option is refused"
 fi
 # --help is each script's own header: its first line and its usage line.
-for s in ntp dither leap wrap bench; do
+for s in ntp dither leap wrap bench retry accumulate ntp-loop leap-states; do
 	h=$(sh "$scripts/plot-$s.sh" --help) || h=
 	case $h in
 	Plot*"Usage: scripts/plot-$s.sh"*) echo "ok: plot-$s.sh --help" ;;
