@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-// Tests of tools/run/run_ntp_calls.c (tksim's own): --adjtimex and --settimeofday fill every
+// Tests of tools/timed_calls.c (tksim's own): --adjtimex and --settimeofday fill every
 // field of the op they make (issue 20, item 2: a settimeofday op kept stack garbage in op.user).
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools/run/run_ntp.h"
+#include "tools/timed_calls.h"
 
 /* True when the @n bytes at @p are all zero: compared as bytes, so a garbage bool is no UB. */
 static bool zero_bytes(const void *p, size_t n)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 // tksim's own: the scripted calls of `tksim run` as the command line writes them
 // (--adjtimex T:KEY=VAL,..., --settimeofday T:SEC[.FRAC]).
-#include "tools/run/run_ntp.h"
+#include "tools/timed_calls.h"
 
 #include <errno.h>
 #include <string.h>
