@@ -36,6 +36,9 @@ static const struct tksim_cmd cmds[] = {
 	  cmd_fuzz_options },
 	{ "daemon", "run a real daemon (chronyd) on the simulated kernel", cmd_daemon,
 	  cmd_daemon_options },
+	{ "diff",
+	  "run one op list on the model and a kernel tree in lockstep, name the first difference",
+	  cmd_diff, cmd_diff_options },
 };
 
 #define NR_CMDS (sizeof(cmds) / sizeof(cmds[0]))

@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* tksim's own: the lockstep comparator, one op list on two systems (`tksim diff`). */
+#ifndef TKSIM_SIM_DIFF_DIFF_H
+#define TKSIM_SIM_DIFF_DIFF_H
+
+/*
+ * Two systems, one op list.  Side A is always the model: its engine sets
+ * every instant (the ticks, the NOHZ gaps, a stall's late tick), and side B
+ * follows it: it ticks at the same instants, with its counter at the same
+ * value, and gets the same calls.  After every tick and every op the
+ * comparator takes a snapshot of each side (struct diff_state: every number
+ * the trace shows), reads every clock through both paths on each, and, for a
+ * call, compares the return value and the adjtimex read-back.  The first
+ * difference ends the run.
+ *
+ *   struct diff_side *a = diff_model_new(&l.cfg, bugs, &err);
+ *   struct diff_side *b = diff_model_new(&l.cfg, 0, &err);
+ *   diff_run(&l, a, b, &res);     // 0 same, 1 differs (res.first), < 0 cannot
+ *
+ * B is the model again (with other bugs: the comparator's own test) or a
+ * kernel tree's own code (sim/diff/diff_kernel.c).
+ */
+
+#include <stddef.h>
+
+#include "sim/ops/ops.h"
+
+/**
+ * struct diff_state - every number compared after a tick or an op, in the kernel's names
+ * @cycle_last:      tkr_mono.cycle_last (cycles)
+ * @xtime_sec:       xtime_sec (s)
+ * @xtime_nsec:      tkr_mono.xtime_nsec (shifted ns)
+ * @coarse_nsec:     coarse_nsec (ns; v6.15+, absent before)
+ * @mult:            tkr_mono.mult
+ * @shift:           tkr_mono.shift
+ * @raw_sec:         raw_sec (s)
+ * @raw_xtime_nsec:  tkr_raw.xtime_nsec (shifted ns)
+ * @raw_mult:        tkr_raw.mult
+ * @ntp_error:       ntp_error (ns << ntp_error_shift)
+ * @ntp_error_shift: ntp_error_shift
+ * @ntp_err_mult:    ntp_err_mult (0 or 1)
+ * @ntp_tick:        ntp_tick: ntp_tick_length() at the last adjust (ns << 32)
+ * @tai_offset:      tai_offset (s)
+ * @tick_length:     ntp's tick_length (ns << 32)
+ * @time_offset:     time_offset (ns << 32)
+ * @time_freq:       time_freq (ns << 32 per ns)
+ * @time_state:      time_state (TIME_OK ..)
+ * @time_status:     time_status (STA_*)
+ * @time_constant:   time_constant
+ * @time_maxerror:   time_maxerror (us)
+ * @time_esterror:   time_esterror (us)
+ * @time_adjust:     time_adjust (us)
+ * @vvar_seq:        the vvar page's seq of the high-resolution clocks
+ * @absent:          bit i set: this side does not keep field i of diff_fields[]
+ *                   (never compared)
+ *
+ * Plain integers, so that any backend fills it from its own objects.
+ */
+struct diff_state {
+	u64 cycle_last;
+	u64 xtime_sec;
+	u64 xtime_nsec;
+	u64 coarse_nsec;
+	u64 mult;
+	u64 shift;
+	u64 raw_sec;
+	u64 raw_xtime_nsec;
+	u64 raw_mult;
+	s64 ntp_error;
+	u64 ntp_error_shift;
+	u64 ntp_err_mult;
+	u64 ntp_tick;
+	s64 tai_offset;
+	u64 tick_length;
+	s64 time_offset;
+	s64 time_freq;
+	s64 time_state;
+	s64 time_status;
+	s64 time_constant;
+	s64 time_maxerror;
+	s64 time_esterror;
+	s64 time_adjust;
+	u64 vvar_seq;
+	u64 absent;
+};
+
+/**
+ * struct diff_field - one compared number: its name and where it is in struct diff_state
+ * @name:     the kernel's name, as the trace and the report print it
+ * @offset:   offsetof(struct diff_state, ...)
+ * @is_signed: printed as signed
+ */
+struct diff_field {
+	const char *name;
+	size_t offset;
+	bool is_signed;
+};
+
+extern const struct diff_field diff_fields[];
+extern const unsigned int diff_nr_fields;
+
+struct diff_side;
+
+/**
+ * struct diff_side_ops - what a system must do to be compared
+ * @tick_at:  the tick (update_wall_time()) at virtual time @t_ns, the counter
+ *            at its value then; @t_ns is the model's next tick, the end of an
+ *            idle gap or the late tick after a stall
+ * @move_to:  time passes to @t_ns without a tick (a read between ticks)
+ * @stall:    @ns pass with no tick at all (a paused VM); the late tick comes
+ *            as a tick_at() at the end
+ * @call:     one call op (adjtimex, clock_adjtime, settimeofday,
+ *            clock_settime): its return value, the timex read back in *@tx
+ * @suspend:  suspend, @ns pass with the counter running, resume with that sleep;
+ *            0 or a negative errno (-EOPNOTSUPP: this side cannot)
+ * @counter_ppb: the counter's true frequency error becomes @ppb
+ * @cpu_skew: CPU @cpu's view of the counter is @cycles off (reads stay on CPU 0)
+ * @inject:   the injectable bugs of @mask (sim/bugs.h) switched on; -EOPNOTSUPP
+ *            where the side has none
+ * @clocksource: write clocksource @index (sim_op_cs_names[]) to current_clocksource;
+ *            -EOPNOTSUPP where the side cannot
+ * @snapshot: every number of @st
+ * @read:     clock @clock through @path: the call's result, the time in *@ts
+ * @time:     time() through @path
+ * @free:     done
+ */
+struct diff_side_ops {
+	void (*tick_at)(struct diff_side *d, u64 t_ns);
+	void (*move_to)(struct diff_side *d, u64 t_ns);
+	void (*stall)(struct diff_side *d, u64 ns);
+	int (*call)(struct diff_side *d, const struct sim_op *op, struct tk_timex *tx);
+	int (*suspend)(struct diff_side *d, u64 ns);
+	void (*counter_ppb)(struct diff_side *d, s64 ppb);
+	void (*cpu_skew)(struct diff_side *d, unsigned int cpu, s64 cycles);
+	int (*inject)(struct diff_side *d, u64 mask);
+	int (*clocksource)(struct diff_side *d, s64 index);
+	void (*snapshot)(struct diff_side *d, struct diff_state *st);
+	int (*read)(struct diff_side *d, enum sim_path path, s32 clock, struct timespec64 *ts);
+	s64 (*time)(struct diff_side *d, enum sim_path path);
+	void (*free)(struct diff_side *d);
+};
+
+/**
+ * struct diff_side - one of the two systems
+ * @ops:  what it does
+ * @name: how the report names it ("model", "model --inject no-xtime-correction", "6.12")
+ * @sys:  the model's engine when the side is the model (side A must be), else NULL
+ * @priv: the backend's own state
+ */
+struct diff_side {
+	const struct diff_side_ops *ops;
+	char name[96];
+	struct sim_system *sys;
+	void *priv;
+};
+
+struct diff_side *diff_model_new(const struct sim_config *cfg, u64 bugs, int *err);
+void diff_model_snapshot(const struct sim_system *s, struct diff_state *st);
+void diff_side_free(struct diff_side *d);
+
+/**
+ * struct diff_difference - the first difference
+ * @t_ns:     virtual time of the instant
+ * @tick:     the model's tick count then
+ * @op:       the op after which it was seen (its index), or -1: at a tick before any op
+ * @at_tick:  seen after a tick (true) or right after op @op (false)
+ * @what:     what differs: a field's name, "read REALTIME vdso", "adjtimex return" ...
+ * @a:        side A's value, as text
+ * @b:        side B's value, as text
+ */
+struct diff_difference {
+	u64 t_ns;
+	u64 tick;
+	int op;
+	bool at_tick;
+	char what[48];
+	char a[48];
+	char b[48];
+};
+
+/**
+ * struct diff_result - what one lockstep run saw
+ * @first:   the first difference (valid when @differs)
+ * @differs: a difference was found; the run stopped there
+ * @ticks:   ticks compared
+ * @ops:     ops applied
+ * @reads:   clock reads compared (each read of each side is one)
+ * @why:     for a run that could not be compared (diff_run() < 0): why
+ */
+struct diff_result {
+	struct diff_difference first;
+	bool differs;
+	u64 ticks;
+	u64 ops;
+	u64 reads;
+	char why[160];
+};
+
+int diff_run(const struct sim_op_list *l, struct diff_side *a, struct diff_side *b,
+	     struct diff_result *r);
+
+#endif /* TKSIM_SIM_DIFF_DIFF_H */
