@@ -8,10 +8,10 @@
  * every instant (the ticks, the NOHZ gaps, a stall's late tick), and side B
  * follows it: it ticks at the same instants, with its counter at the same
  * value, and gets the same calls.  After every tick and every op the
- * comparator takes a snapshot of each side (struct diff_state: every number
- * the trace shows), reads every clock through both paths on each, and, for a
- * call, compares the return value and the adjtimex read-back.  The first
- * difference ends the run.
+ * comparator takes a snapshot of each side (struct tk_snapshot of
+ * ktree/ktree.h: every number the trace shows), reads every clock through both paths on each, and,
+ * for a call, compares the return value and the adjtimex read-back.  The first difference ends the
+ * run.
  *
  *   struct diff_side *a = diff_model_new(&l.cfg, bugs, &err);
  *   struct diff_side *b = diff_model_new(&l.cfg, 0, &err);
@@ -23,76 +23,21 @@
 
 #include <stddef.h>
 
+#include "ktree/ktree.h"
 #include "sim/ops/ops.h"
 
 /**
- * struct diff_state - every number compared after a tick or an op, in the kernel's names
- * @cycle_last:      tkr_mono.cycle_last (cycles)
- * @xtime_sec:       xtime_sec (s)
- * @xtime_nsec:      tkr_mono.xtime_nsec (shifted ns)
- * @coarse_nsec:     coarse_nsec (ns; v6.15+, absent before)
- * @mult:            tkr_mono.mult
- * @shift:           tkr_mono.shift
- * @raw_sec:         raw_sec (s)
- * @raw_xtime_nsec:  tkr_raw.xtime_nsec (shifted ns)
- * @raw_mult:        tkr_raw.mult
- * @ntp_error:       ntp_error (ns << ntp_error_shift)
- * @ntp_error_shift: ntp_error_shift
- * @ntp_err_mult:    ntp_err_mult (0 or 1)
- * @ntp_tick:        ntp_tick: ntp_tick_length() at the last adjust (ns << 32)
- * @tai_offset:      tai_offset (s)
- * @tick_length:     ntp's tick_length (ns << 32)
- * @time_offset:     time_offset (ns << 32)
- * @time_freq:       time_freq (ns << 32 per ns)
- * @time_state:      time_state (TIME_OK ..)
- * @time_status:     time_status (STA_*)
- * @time_constant:   time_constant
- * @time_maxerror:   time_maxerror (us)
- * @time_esterror:   time_esterror (us)
- * @time_adjust:     time_adjust (us)
- * @vvar_seq:        the vvar page's seq of the high-resolution clocks
- * @absent:          bit i set: this side does not keep field i of diff_fields[]
- *                   (never compared)
- *
- * Plain integers, so that any backend fills it from its own objects.
- */
-struct diff_state {
-	u64 cycle_last;
-	u64 xtime_sec;
-	u64 xtime_nsec;
-	u64 coarse_nsec;
-	u64 mult;
-	u64 shift;
-	u64 raw_sec;
-	u64 raw_xtime_nsec;
-	u64 raw_mult;
-	s64 ntp_error;
-	u64 ntp_error_shift;
-	u64 ntp_err_mult;
-	u64 ntp_tick;
-	s64 tai_offset;
-	u64 tick_length;
-	s64 time_offset;
-	s64 time_freq;
-	s64 time_state;
-	s64 time_status;
-	s64 time_constant;
-	s64 time_maxerror;
-	s64 time_esterror;
-	s64 time_adjust;
-	u64 vvar_seq;
-	u64 absent;
-};
-
-/**
- * struct diff_field - one compared number: its name and where it is in struct diff_state
- * @name:     the kernel's name, as the trace and the report print it
- * @offset:   offsetof(struct diff_state, ...)
- * @is_signed: printed as signed
+ * struct diff_field - one compared number of struct tk_snapshot (ktree/ktree.h, the snapshot
+ *                     both backends fill)
+ * @name:      the kernel's name, as the report prints it
+ * @offset:    offsetof(struct tk_snapshot, ...)
+ * @size:      its size in bytes (1, 4 or 8)
+ * @is_signed: a signed integer
  */
 struct diff_field {
 	const char *name;
 	size_t offset;
+	unsigned int size;
 	bool is_signed;
 };
 
@@ -134,7 +79,7 @@ struct diff_side_ops {
 	void (*cpu_skew)(struct diff_side *d, unsigned int cpu, s64 cycles);
 	int (*inject)(struct diff_side *d, u64 mask);
 	int (*clocksource)(struct diff_side *d, s64 index);
-	void (*snapshot)(struct diff_side *d, struct diff_state *st);
+	void (*snapshot)(struct diff_side *d, struct tk_snapshot *st);
 	int (*read)(struct diff_side *d, enum sim_path path, s32 clock, struct timespec64 *ts);
 	s64 (*time)(struct diff_side *d, enum sim_path path);
 	void (*free)(struct diff_side *d);
@@ -155,14 +100,17 @@ struct diff_side {
 };
 
 struct diff_side *diff_model_new(const struct sim_config *cfg, u64 bugs, int *err);
-void diff_model_snapshot(const struct sim_system *s, struct diff_state *st);
+void diff_model_snapshot(const struct sim_system *s, struct tk_snapshot *st);
 void diff_side_free(struct diff_side *d);
+enum ktree_status diff_kernel_new(const char *tree, const struct sim_config *cfg,
+				  struct diff_side **out, char *why, size_t n);
 
 /**
  * struct diff_difference - the first difference
  * @t_ns:     virtual time of the instant
  * @tick:     the model's tick count then
- * @op:       the op after which it was seen (its index), or -1: at a tick before any op
+ * @op:       the op it was seen at (its index), or -1: the booted systems
+ * @on_the_way: seen at a tick before op @op, while time ran up to it
  * @at_tick:  seen after a tick (true) or right after op @op (false)
  * @what:     what differs: a field's name, "read REALTIME vdso", "adjtimex return" ...
  * @a:        side A's value, as text
@@ -172,6 +120,7 @@ struct diff_difference {
 	u64 t_ns;
 	u64 tick;
 	int op;
+	bool on_the_way;
 	bool at_tick;
 	char what[48];
 	char a[48];

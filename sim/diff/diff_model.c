@@ -115,7 +115,7 @@ static int model_clocksource(struct diff_side *d, s64 index)
 	return sim_ops_cs_switch(m->s, &m->o, &m->css, index, why, sizeof(why)) < 0 ? -EINVAL : 0;
 }
 
-static void model_snapshot(struct diff_side *d, struct diff_state *st)
+static void model_snapshot(struct diff_side *d, struct tk_snapshot *st)
 {
 	diff_model_snapshot(model_of(d)->s, st);
 }

@@ -10,6 +10,7 @@
  * that a scenario compares what `tksim run` runs.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -24,6 +25,7 @@ struct lockstep {
 	struct diff_side *a, *b;
 	struct diff_result *r;
 	int op;
+	bool on_the_way;
 };
 
 static const s32 clock_ids[] = {
@@ -42,6 +44,7 @@ static bool differs(struct lockstep *x, bool at_tick, const char *what, const ch
 	d->t_ns = x->a->sys->now_ns;
 	d->tick = x->a->sys->ticks;
 	d->op = x->op;
+	d->on_the_way = x->on_the_way;
 	d->at_tick = at_tick;
 	snprintf(d->what, sizeof(d->what), "%s", what);
 	snprintf(d->a, sizeof(d->a), "%s", a);
@@ -49,33 +52,52 @@ static bool differs(struct lockstep *x, bool at_tick, const char *what, const ch
 	return true;
 }
 
-static void field_text(const struct diff_field *f, const struct diff_state *st, char *buf, size_t n)
+/* Field @f of @st, widened to 64 bits with its sign. */
+static s64 field_value(const struct diff_field *f, const struct tk_snapshot *st)
 {
-	u64 v;
+	const char *p = (const char *)st + f->offset;
+	u8 v8;
+	u32 v32;
+	u64 v64;
 
-	memcpy(&v, (const char *)st + f->offset, sizeof(v));
+	switch (f->size) {
+	case 1:
+		memcpy(&v8, p, 1);
+		return f->is_signed ? (s64)(s8)v8 : (s64)v8;
+	case 4:
+		memcpy(&v32, p, 4);
+		return f->is_signed ? (s64)(s32)v32 : (s64)v32;
+	default:
+		memcpy(&v64, p, 8);
+		return (s64)v64;
+	}
+}
+
+static void field_text(const struct diff_field *f, s64 v, char *buf, size_t n)
+{
 	if (f->is_signed)
-		snprintf(buf, n, "%" PRId64, (s64)v);
+		snprintf(buf, n, "%" PRId64, v);
 	else
-		snprintf(buf, n, "%" PRIu64, v);
+		snprintf(buf, n, "%" PRIu64, (u64)v);
 }
 
 static bool compare_state(struct lockstep *x, bool at_tick)
 {
-	struct diff_state sa, sb;
+	struct tk_snapshot sa, sb;
+	bool coarse;
 
 	x->a->ops->snapshot(x->a, &sa);
 	x->b->ops->snapshot(x->b, &sb);
+	coarse = sa.has_coarse_nsec && sb.has_coarse_nsec;
 	for (unsigned int i = 0; i < diff_nr_fields; i++) {
 		const struct diff_field *f = &diff_fields[i];
+		s64 va = field_value(f, &sa), vb = field_value(f, &sb);
 		char ta[48], tb[48];
 
-		if (((sa.absent | sb.absent) >> i) & 1)
+		if (va == vb || (!coarse && f->offset == offsetof(struct tk_snapshot, coarse_nsec)))
 			continue;
-		if (!memcmp((const char *)&sa + f->offset, (const char *)&sb + f->offset, 8))
-			continue;
-		field_text(f, &sa, ta, sizeof(ta));
-		field_text(f, &sb, tb, sizeof(tb));
+		field_text(f, va, ta, sizeof(ta));
+		field_text(f, vb, tb, sizeof(tb));
 		return differs(x, at_tick, f->name, ta, tb);
 	}
 	return false;
@@ -200,11 +222,14 @@ static bool stall(struct lockstep *x, u64 ns)
 }
 
 /* The timex fields adjtimex() writes back, compared one by one. */
-#define TIMEX_FIELDS(X)                                                                        \
-	X(offset)                                                                              \
-	X(freq) X(maxerror) X(esterror) X(status) X(constant) X(precision) X(tolerance)        \
-		X(time.tv_sec) X(time.tv_usec) X(tick) X(ppsfreq) X(jitter) X(shift) X(stabil) \
-			X(jitcnt) X(calcnt) X(errcnt) X(stbcnt) X(tai)
+#define TIMEX_FIELDS(X)                                                                         \
+	X(offset)                                                                               \
+	X(freq)                                                                                 \
+	X(maxerror)                                                                             \
+	X(esterror)                                                                             \
+	X(status)                                                                               \
+	X(constant) X(precision) X(tolerance) X(time.tv_sec) X(time.tv_usec) X(tick) X(ppsfreq) \
+		X(jitter) X(shift) X(stabil) X(jitcnt) X(calcnt) X(errcnt) X(stbcnt) X(tai)
 
 static bool compare_call(struct lockstep *x, const struct sim_op *op)
 {
@@ -266,8 +291,10 @@ static int one_op(struct lockstep *x, const struct sim_op *op)
 {
 	int ret = 0;
 
+	x->on_the_way = true;
 	if (advance(x, op->t_ns))
 		return 1;
+	x->on_the_way = false;
 	x->r->ops++;
 	switch (op->kind) {
 	case SIM_OP_READ:

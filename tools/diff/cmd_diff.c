@@ -146,12 +146,16 @@ static int build_list(struct diff_opts *o, bool scenario)
  */
 static int side_b(const char *tree, const struct sim_config *cfg, struct diff_side **b)
 {
+	char why[512];
 	int err;
 
 	if (tree) {
-		tksim_usage_error(
-			"diff", "--kernel %s: the kernel-tree backend is not in this build", tree);
-		return TKSIM_EXIT_SKIP;
+		enum ktree_status st = diff_kernel_new(tree, cfg, b, why, sizeof(why));
+
+		if (st == KTREE_OK)
+			return 0;
+		fprintf(stderr, "tksim diff: --kernel %s: %s\n", tree, why);
+		return st == KTREE_UNAVAILABLE ? TKSIM_EXIT_SKIP : TKSIM_EXIT_USAGE;
 	}
 	*b = diff_model_new(cfg, 0, &err);
 	if (!*b)
@@ -159,12 +163,12 @@ static int side_b(const char *tree, const struct sim_config *cfg, struct diff_si
 	return 0;
 }
 
-static void print_op(const struct diff_opts *o, int i)
+static void print_op(const struct diff_opts *o, int i, bool on_the_way)
 {
 	const struct sim_op *op = &o->in.list.ops[i];
 	unsigned int line = o->in.lines ? o->in.lines[i] : 0;
 
-	printf("  op:      #%d", i + 1);
+	printf("  op:      %s#%d", on_the_way ? "time running up to " : "", i + 1);
 	if (line && o->in.scn.path)
 		printf(", %s:%u", o->in.scn.path, line);
 	printf(": ");
@@ -181,7 +185,7 @@ static void print_difference(const struct diff_opts *o, const struct diff_side *
 	printf("tksim diff: %s and %s differ\n", a->name, b->name);
 	printf("  when:    %s tick %" PRIu64 ", t=%s\n", d->at_tick ? "at" : "after", d->tick, t);
 	if (d->op >= 0)
-		print_op(o, d->op);
+		print_op(o, d->op, d->on_the_way);
 	else
 		printf("  op:      none yet (the booted systems)\n");
 	printf("  what:    %s\n", d->what);
