@@ -147,5 +147,9 @@ struct diff_result {
 
 int diff_run(const struct sim_op_list *l, struct diff_side *a, struct diff_side *b,
 	     struct diff_result *r);
+int diff_ops_run(const struct sim_op_list *l, u64 bugs, const char *tree, struct diff_result *r);
+unsigned int diff_ops_shrink(struct sim_op_list *l, u64 bugs, const char *tree, const char *what,
+			     unsigned int max_runs);
+int diff_verdict(const struct sim_op_list *l, u64 bugs, const char *tree, char *buf, size_t n);
 
 #endif /* TKSIM_SIM_DIFF_DIFF_H */

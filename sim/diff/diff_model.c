@@ -98,11 +98,22 @@ static void model_cpu_skew(struct diff_side *d, unsigned int cpu, s64 cycles)
 	sim_counter_set_cpu_offset(&model_of(d)->s->counter, cpu, cycles);
 }
 
+/* Set the side's name from its bugs: "model", or "model --inject NAMES". */
+static void model_name(struct model *m, u64 bugs)
+{
+	char names[64];
+
+	strcpy(m->side.name, "model");
+	if (bugs && sim_bugs_format(bugs, names, sizeof(names)) >= 0)
+		snprintf(m->side.name, sizeof(m->side.name), "model --inject %s", names);
+}
+
 static int model_inject(struct diff_side *d, u64 mask)
 {
 	struct model *m = model_of(d);
 
 	sim_bugs_apply(&m->s->k, m->bugs | mask);
+	model_name(m, m->bugs | mask); /* the report names what this side ran with */
 	return 0;
 }
 
@@ -168,7 +179,6 @@ static const struct diff_side_ops model_ops = {
 struct diff_side *diff_model_new(const struct sim_config *cfg, u64 bugs, int *err)
 {
 	struct model *m = calloc(1, sizeof(*m));
-	char names[64];
 
 	*err = m ? 0 : -ENOMEM;
 	if (!m)
@@ -184,9 +194,7 @@ struct diff_side *diff_model_new(const struct sim_config *cfg, u64 bugs, int *er
 	m->side.ops = &model_ops;
 	m->side.sys = m->s;
 	m->side.priv = m;
-	strcpy(m->side.name, "model");
-	if (bugs && sim_bugs_format(bugs, names, sizeof(names)) >= 0)
-		snprintf(m->side.name, sizeof(m->side.name), "model --inject %s", names);
+	model_name(m, bugs);
 	return &m->side;
 }
 

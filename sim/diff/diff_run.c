@@ -222,16 +222,18 @@ static bool stall(struct lockstep *x, u64 ns)
 }
 
 /* The timex fields adjtimex() writes back, compared one by one. */
-#define TIMEX_FIELDS(X)                                                                         \
-	X(offset)                                                                               \
-	X(freq)                                                                                 \
-	X(maxerror)                                                                             \
-	X(esterror)                                                                             \
-	X(status)                                                                               \
-	X(constant) X(precision) X(tolerance) X(time.tv_sec) X(time.tv_usec) X(tick) X(ppsfreq) \
-		X(jitter) X(shift) X(stabil) X(jitcnt) X(calcnt) X(errcnt) X(stbcnt) X(tai)
+#define TIMEX_FIELDS(X)                                                                       \
+	X(offset)                                                                             \
+	X(freq)                                                                               \
+	X(maxerror)                                                                           \
+	X(esterror)                                                                           \
+	X(status)                                                                             \
+	X(constant)                                                                           \
+	X(precision) X(tolerance) X(time.tv_sec) X(time.tv_usec) X(tick) X(ppsfreq) X(jitter) \
+		X(shift) X(stabil) X(jitcnt) X(calcnt) X(errcnt) X(stbcnt) X(tai)
 
-static bool compare_call(struct lockstep *x, const struct sim_op *op)
+/* 0 the same, 1 a difference, -EOPNOTSUPP a side cannot make this call (r->why). */
+static int compare_call(struct lockstep *x, const struct sim_op *op)
 {
 	struct tk_timex ta, tb;
 	int ra = x->a->ops->call(x->a, op, &ta);
@@ -239,6 +241,12 @@ static bool compare_call(struct lockstep *x, const struct sim_op *op)
 	const char *name = sim_op_names[op->kind];
 	char what[48], a[48], b[48];
 
+	if ((ra == -EOPNOTSUPP) != (rb == -EOPNOTSUPP)) {
+		snprintf(x->r->why, sizeof(x->r->why), "%s cannot make this %s call%s",
+			 ra == -EOPNOTSUPP ? x->a->name : x->b->name, name,
+			 op->user ? " (unprivileged)" : "");
+		return -EOPNOTSUPP;
+	}
 	if (ra != rb) {
 		snprintf(what, sizeof(what), "%s return", name);
 		snprintf(a, sizeof(a), "%d", ra);
@@ -246,7 +254,7 @@ static bool compare_call(struct lockstep *x, const struct sim_op *op)
 		return differs(x, false, what, a, b);
 	}
 	if (ra < 0 || (op->kind != SIM_OP_ADJTIMEX && op->kind != SIM_OP_CLOCK_ADJTIME))
-		return false;
+		return 0;
 #define X(f)                                                            \
 	if (ta.f != tb.f) {                                             \
 		snprintf(what, sizeof(what), "%s read-back " #f, name); \
@@ -256,7 +264,7 @@ static bool compare_call(struct lockstep *x, const struct sim_op *op)
 	}
 	TIMEX_FIELDS(X)
 #undef X
-	return false;
+	return 0;
 }
 
 /* A suspend the op executor refuses (-ERANGE) is refused here too, before either side sees it. */
@@ -317,8 +325,7 @@ static int one_op(struct lockstep *x, const struct sim_op *op)
 	case SIM_OP_CLOCK_ADJTIME:
 	case SIM_OP_SETTIMEOFDAY:
 	case SIM_OP_CLOCK_SETTIME:
-		if (compare_call(x, op))
-			return 1;
+		ret = compare_call(x, op);
 		break;
 	case SIM_OP_COUNTER_PPB:
 		x->a->ops->counter_ppb(x->a, op->a);
