@@ -25,8 +25,13 @@
  *   ktree_close(kt);
  */
 
+#ifdef __KERNEL__
+/* In a tree's object (ktree/tree/): the kernel's own uint64_t and size_t, the same widths. */
+#include <linux/types.h>
+#else
 #include <stddef.h>
 #include <stdint.h>
+#endif
 
 /** enum ktree_status - what ktree_open() found */
 enum ktree_status {
@@ -220,9 +225,12 @@ int ktree_boot(struct ktree *kt, const struct ktree_config *cfg, char *err, size
 void ktree_reset(struct ktree *kt);
 void ktree_tick(struct ktree *kt);
 int ktree_adjtimex(struct ktree *kt, int32_t clock, struct ktree_timex *tx);
+int ktree_adjtimex_as(struct ktree *kt, int32_t clock, struct ktree_timex *tx, int privileged);
 int ktree_clock_settime(struct ktree *kt, int32_t clock, int64_t sec, long nsec);
 int ktree_settimeofday(struct ktree *kt, int64_t sec, long usec, const int *tz_minuteswest,
 		       const int *tz_dsttime);
+int ktree_settimeofday_as(struct ktree *kt, const int64_t *sec, long usec,
+			  const int *tz_minuteswest, const int *tz_dsttime, int privileged);
 int ktree_inject_offset(struct ktree *kt, int64_t sec, long nsec);
 int ktree_suspend(struct ktree *kt);
 int ktree_resume(struct ktree *kt, int64_t slept_sec, long slept_nsec);

@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* tksim's own: a generated header of a kernel build (asm/unistd_32_ia32.h): no syscall of the time
+ * files needs its numbers. */
