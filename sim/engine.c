@@ -44,6 +44,7 @@ int sim_system_init(struct sim_system *s, const struct sim_config *cfg)
 		.wall_time = cfg->wall_time,
 		.boot_offset = cfg->boot_offset,
 		.hrtimer_res = cfg->hrtimer_res,
+		.profile = cfg->profile,
 	};
 	int ret;
 

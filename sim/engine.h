@@ -31,6 +31,8 @@ struct sim_css;
  * @hrtimer_res: hres clock resolution (ns), 0 for 1
  * @fixes:       the proposed kernel fixes switched on (FIX_*, sim/fixes.h);
  *               0 for the kernel as it is
+ * @profile:     the kernel release the model is (timekeeper/version.h);
+ *               0 (TK_PROFILE_DEFAULT) for v6.18
  */
 struct sim_config {
 	struct sim_counter_params counter;
@@ -39,6 +41,7 @@ struct sim_config {
 	struct timespec64 boot_offset;
 	u32 hrtimer_res;
 	u64 fixes;
+	enum tk_profile profile;
 };
 
 /**

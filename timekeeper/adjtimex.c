@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
-// Mirrors: kernel/time/timekeeping.c (v6.15): timekeeping_validate_timex() and do_adjtimex().
+// Mirrors: kernel/time/timekeeping.c (v6.18): timekeeping_validate_timex() and do_adjtimex().
 /*
- * adjtimex(2) as the timekeeper serves it: validate, inject an ADJ_SETOFFSET
- * step, run NTP's part under tk_core.lock (timekeeper/ntp.c ntp_adjtimex),
- * publish a TAI change or the leap state, and, after dropping the lock,
- * apply a new frequency at once with timekeeping_advance(TK_ADV_FREQ).
+ * adjtimex(2) as the timekeeper serves it: validate, read REALTIME, and
+ * under tk_core.lock inject an ADJ_SETOFFSET step, run NTP's part
+ * (timekeeper/ntp.c ntp_adjtimex), publish a TAI change or the leap state,
+ * and apply a new frequency at once with timekeeping_advance(TK_ADV_FREQ).
  *
- * Version note: this is the v6.13-v6.15 flow.  A 2025 rework ("timekeeping:
- * Avoid double notification in do_adjtimex()", the v6.17 aux-clock series)
- * moves the offset injection and the TK_ADV_FREQ advance inside the lock;
- * what readers can observe of the clocks is the same.
+ * Version note: that is the v6.17+ flow ("timekeeping: Avoid double
+ * notification in do_adjtimex()", TKV_ADJTIMEX_LOCKED_STEP).  The older
+ * profiles inject the step first, each part under a lock of its own, then
+ * read REALTIME, and advance after dropping the lock: the time adjtimex
+ * returns after a step is the stepped time there, the time before the step
+ * here.  The other clocks and NTP's state come out the same.
  */
 #include "timekeeper/adjtimex.h"
 
@@ -92,40 +94,49 @@ static void tk_update_leap_state_all(struct tk_kernel *k)
 	seqcount_write_seq_end(&tkd->seq);
 }
 
-/**
- * do_adjtimex() - adjtimex(2) / clock_adjtime(CLOCK_REALTIME)
- * @k:          the kernel
- * @txc:        the request; on success filled with the state (see ntp_adjtimex())
- * @privileged: whether the caller has CAP_SYS_TIME
- *
- * Order, as in the kernel: validate; inject the ADJ_SETOFFSET step (so the
- * time read back, and the NTP processing, see the stepped clock); read
- * REALTIME; under tk_core.lock run NTP's part and publish a changed TAI
- * offset (TK_CLOCK_WAS_SET) or the leap state; after the lock, if the
- * frequency or tick changed, advance at once with TK_ADV_FREQ so that the
- * new frequency applies from now and not from the next tick.
- *
- * An invalid request changes nothing.
- *
- * Return: the clock state (TIME_OK ... TIME_ERROR), or -EINVAL / -EPERM.
+/* The ADJ_SETOFFSET request as a timespec64 step (tv_usec is ns with ADJ_NANO). */
+static struct timespec64 adjtimex_delta(const struct tk_timex *txc)
+{
+	struct timespec64 delta = { .tv_sec = txc->time.tv_sec,
+				    .tv_nsec = (long)txc->time.tv_usec };
+
+	if (!(txc->modes & ADJ_NANO))
+		delta.tv_nsec *= 1000;
+	return delta;
+}
+
+/*
+ * adjtimex_ntp_locked(): NTP's part, under tk_core.lock: ntp_adjtimex() with
+ * the REALTIME @ts the caller read, then a changed TAI offset published
+ * (TK_CLOCK_WAS_SET) or the leap state refreshed.
  */
-int do_adjtimex(struct tk_kernel *k, struct tk_timex *txc, bool privileged)
+static int adjtimex_ntp_locked(struct tk_kernel *k, struct tk_timex *txc,
+			       const struct timespec64 *ts)
 {
 	struct timekeeper *tks = &k->tk_core.shadow_timekeeper;
-	struct timespec64 ts;
 	s32 orig_tai, tai;
 	int ret;
 
-	ret = timekeeping_validate_timex(txc, privileged);
-	if (ret)
-		return ret;
+	orig_tai = tai = tks->tai_offset;
+	ret = ntp_adjtimex(&k->ntp, txc, ts, (time64_t)tks->xtime_sec, &tai, k->bugs);
+	if (tai != orig_tai) {
+		tk_set_tai_offset(tks, tai);
+		timekeeping_update_from_shadow(k, TK_CLOCK_WAS_SET);
+	} else {
+		tk_update_leap_state_all(k);
+	}
+	return ret;
+}
+
+/* The v6.13-v6.16 flow: step, read REALTIME, NTP under the lock, then advance unlocked. */
+static int do_adjtimex_v615(struct tk_kernel *k, struct tk_timex *txc)
+{
+	struct timespec64 ts;
+	int ret;
 
 	if (txc->modes & ADJ_SETOFFSET) {
-		struct timespec64 delta = { .tv_sec = txc->time.tv_sec,
-					    .tv_nsec = (long)txc->time.tv_usec };
+		struct timespec64 delta = adjtimex_delta(txc);
 
-		if (!(txc->modes & ADJ_NANO))
-			delta.tv_nsec *= 1000;
 		ret = timekeeping_inject_offset(k, &delta);
 		if (ret)
 			return ret;
@@ -134,19 +145,62 @@ int do_adjtimex(struct tk_kernel *k, struct tk_timex *txc, bool privileged)
 	ktime_get_real_ts64(k, &ts);
 
 	pthread_mutex_lock(&k->tk_core.lock);
-	orig_tai = tai = tks->tai_offset;
-	ret = ntp_adjtimex(&k->ntp, txc, &ts, (time64_t)tks->xtime_sec, &tai, k->bugs);
-	if (tai != orig_tai) {
-		tk_set_tai_offset(tks, tai);
-		timekeeping_update_from_shadow(k, TK_CLOCK_WAS_SET);
-	} else {
-		tk_update_leap_state_all(k);
-	}
+	ret = adjtimex_ntp_locked(k, txc, &ts);
 	pthread_mutex_unlock(&k->tk_core.lock);
 
-	/* Apply a new frequency now, not at the next tick. */
 	if (txc->modes & (ADJ_FREQUENCY | ADJ_TICK))
 		timekeeping_advance(k, TK_ADV_FREQ);
+	return ret;
+}
 
+/**
+ * do_adjtimex() - adjtimex(2) / clock_adjtime(CLOCK_REALTIME)
+ * @k:          the kernel
+ * @txc:        the request; on success filled with the state (see ntp_adjtimex())
+ * @privileged: whether the caller has CAP_SYS_TIME
+ *
+ * Order, as in the kernel (v6.17+; the kernel's __do_adjtimex()): validate;
+ * read REALTIME (the time handed back); then under tk_core.lock inject the
+ * ADJ_SETOFFSET step, run NTP's part and publish a changed TAI offset or the
+ * leap state, and, if the frequency or tick changed, advance at once with
+ * TK_ADV_FREQ so that the new frequency applies from now and not from the
+ * next tick.  A profile without TKV_ADJTIMEX_LOCKED_STEP runs the older flow.
+ *
+ * An invalid request changes nothing.
+ *
+ * Return: the clock state (TIME_OK ... TIME_ERROR), or -EINVAL / -EPERM.
+ */
+int do_adjtimex(struct tk_kernel *k, struct tk_timex *txc, bool privileged)
+{
+	struct timespec64 ts;
+	int ret;
+
+	ret = timekeeping_validate_timex(txc, privileged);
+	if (ret)
+		return ret;
+	if (!tk_has(k, TKV_ADJTIMEX_LOCKED_STEP))
+		return do_adjtimex_v615(k, txc);
+
+	ktime_get_real_ts64(k, &ts);
+
+	pthread_mutex_lock(&k->tk_core.lock);
+	/* An aux clock that is disabled (v6.17); the core timekeeper always is valid. */
+	if (!k->tk_core.shadow_timekeeper.clock_valid) {
+		ret = -ENODEV;
+		goto out;
+	}
+	if (txc->modes & ADJ_SETOFFSET) {
+		struct timespec64 delta = adjtimex_delta(txc);
+
+		ret = timekeeping_inject_offset_locked(k, &delta);
+		if (ret)
+			goto out;
+	}
+	ret = adjtimex_ntp_locked(k, txc, &ts);
+	/* Apply a new frequency now, not at the next tick. */
+	if (txc->modes & (ADJ_FREQUENCY | ADJ_TICK))
+		timekeeping_advance_locked(k, TK_ADV_FREQ);
+out:
+	pthread_mutex_unlock(&k->tk_core.lock);
 	return ret;
 }

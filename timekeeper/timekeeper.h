@@ -8,9 +8,27 @@
 
 #include "timekeeper/clocksource.h"
 #include "timekeeper/ntp.h"
+#include "timekeeper/version.h"
 #include "vdso/datapage.h"
 
 struct vsyscall_gtod_data;
+
+/**
+ * enum timekeeper_ids - which timekeeper (v6.17)
+ * @TIMEKEEPER_CORE:      the system clocks' timekeeper, tk_core
+ * @TIMEKEEPER_AUX_FIRST: the first auxiliary clock's (CLOCK_AUX)
+ * @TIMEKEEPER_AUX_LAST:  the last (CLOCK_AUX_LAST)
+ * @TIMEKEEPERS_MAX:      how many there are
+ *
+ * tksim models TIMEKEEPER_CORE; the ids of the auxiliary ones are here so
+ * that struct timekeeper and the NTP state can be indexed by them.
+ */
+enum timekeeper_ids {
+	TIMEKEEPER_CORE,
+	TIMEKEEPER_AUX_FIRST,
+	TIMEKEEPER_AUX_LAST = TIMEKEEPER_AUX_FIRST + 7,
+	TIMEKEEPERS_MAX,
+};
 
 /**
  * struct tk_read_base - what a clock read needs: base point and conversion
@@ -78,6 +96,9 @@ struct tk_read_base {
  *                        set, not counted: a borrow while it is still set (the clock
  *                        was set since the last borrow) skips one second, not two
  * @tai_offset:           TAI - UTC (s)
+ * @id:                   which timekeeper this is (v6.17); TIMEKEEPER_CORE
+ * @clock_valid:          the clock can be read and set (v6.17): always for the
+ *                        core timekeeper, only while enabled for an aux one
  */
 struct timekeeper {
 	struct tk_read_base tkr_mono;
@@ -107,6 +128,8 @@ struct timekeeper {
 	u32 skip_second_overflow;
 	u32 maxadj_warnings;
 	s64 unreported_secs;
+	enum timekeeper_ids id;
+	bool clock_valid;
 };
 
 /**
@@ -137,8 +160,13 @@ struct tk_data {
  *               timekeeping_warp_clock() (nothing here reads an RTC)
  * @suspended:   timekeeping_suspended
  * @suspend_cycles: counter value when suspended (cycles)
+ * @profile:     the kernel release it is (timekeeper/version.h), never
+ *               TK_PROFILE_DEFAULT once booted
+ * @vdiffs:      the named differences @profile has: bit (1 << TKV_*) each;
+ *               test them with tk_has()
  * @bugs:        bitmask of injected writer-side historical bugs (sim/bugs.h);
- *               0 in a faithful kernel
+ *               0 in a faithful v6.18 kernel, the implied bits of an older
+ *               profile (tk_profile_bugs()) otherwise
  * @fixes:       bitmask of proposed fixes switched on (FIX_*, sim/fixes.h);
  *               0 in a faithful kernel
  * @vdso_write_spin: tksim's torture knob: cpu_relax() spins inside the vvar
@@ -165,6 +193,8 @@ struct tk_kernel {
 	bool persistent_clock_is_local;
 	bool suspended;
 	u64 suspend_cycles;
+	enum tk_profile profile;
+	u32 vdiffs;
 	u64 bugs;
 	u64 fixes;
 	u32 vdso_write_spin;
@@ -185,6 +215,24 @@ struct tk_kernel {
 /* The v4.16 page variant (timekeeper/vsyscall_v416.c). */
 void update_vsyscall_v416(struct tk_kernel *k, const struct timekeeper *tk);
 int timekeeping_enable_vsyscall_v416(struct tk_kernel *k, struct vsyscall_gtod_data *g);
+
+/**
+ * tk_has() - whether kernel @k has the named difference @d (timekeeper/version.h)
+ * @k: the kernel
+ * @d: the difference
+ *
+ * A difference whose older behaviour is an injectable bug is switched by
+ * that bug's bit alone, so the answer is "the bit is off" (the writer's in
+ * @k->bugs, the reader's in the vvar page); any other is the profile's.
+ */
+static inline bool tk_has(const struct tk_kernel *k, enum tk_vdiff d)
+{
+	u64 bug = tk_vdiffs[d].bug;
+
+	if (bug)
+		return !((k->bugs | READ_ONCE(k->vdata.arch_data.bugs)) & bug);
+	return tkv_has(k->vdiffs, d);
+}
 
 /* NTP_INTERVAL_LENGTH: ns per tick; an integer division, as in the kernel. */
 static inline u64 tk_ntp_interval_length(const struct tk_kernel *k)

@@ -411,23 +411,24 @@ static u64 logarithmic_accumulation(struct tk_kernel *k, struct timekeeper *tk, 
 }
 
 /**
- * timekeeping_advance() - the tick: accumulate elapsed intervals, steer, publish
+ * timekeeping_advance_locked() - timekeeping_advance() for a caller that holds tk_core.lock
  * @k:    the kernel
  * @mode: TK_ADV_TICK, or TK_ADV_FREQ to apply a new frequency at once
  *
- * Return: true if the clock was set (a leap second), which the kernel
- * reports with clock_was_set_delayed().
+ * The kernel's __timekeeping_advance() (v6.17): do_adjtimex() applies a new
+ * frequency inside its own locked section (TKV_ADJTIMEX_LOCKED_STEP).
+ *
+ * Return: true if the clock was set (a leap second).
  */
-bool timekeeping_advance(struct tk_kernel *k, enum timekeeping_adv_mode mode)
+bool timekeeping_advance_locked(struct tk_kernel *k, enum timekeeping_adv_mode mode)
 {
 	struct timekeeper *tk = &k->tk_core.shadow_timekeeper;
 	unsigned int clock_set = 0;
 	u64 offset, orig_offset, max_delta;
 	int shift, maxshift;
 
-	pthread_mutex_lock(&k->tk_core.lock);
 	if (k->suspended)
-		goto out;
+		return false;
 
 	/* BUG_NEG_MOTION_HALF: the 6.13-rc cut-off at half the mask instead of 7/8. */
 	max_delta = unlikely(k->bugs & BUG_NEG_MOTION_HALF) ? tk->tkr_mono.mask >> 1
@@ -438,7 +439,7 @@ bool timekeeping_advance(struct tk_kernel *k, enum timekeeping_adv_mode mode)
 
 	/* A tick that finds less than an interval has nothing to do. */
 	if (offset < tk->cycle_interval && mode == TK_ADV_TICK)
-		goto out;
+		return false;
 
 	/* The largest chunk: about offset / cycle_interval, as a power of two. */
 	shift = ilog2_u64(offset) - ilog2_u64(tk->cycle_interval);
@@ -473,9 +474,25 @@ bool timekeeping_advance(struct tk_kernel *k, enum timekeeping_adv_mode mode)
 		tk_update_coarse_nsecs(tk);
 
 	timekeeping_update_from_shadow(k, clock_set);
-out:
-	pthread_mutex_unlock(&k->tk_core.lock);
 	return clock_set != 0;
+}
+
+/**
+ * timekeeping_advance() - the tick: accumulate elapsed intervals, steer, publish
+ * @k:    the kernel
+ * @mode: TK_ADV_TICK, or TK_ADV_FREQ to apply a new frequency at once
+ *
+ * Return: true if the clock was set (a leap second), which the kernel
+ * reports with clock_was_set_delayed().
+ */
+bool timekeeping_advance(struct tk_kernel *k, enum timekeeping_adv_mode mode)
+{
+	bool clock_set;
+
+	pthread_mutex_lock(&k->tk_core.lock);
+	clock_set = timekeeping_advance_locked(k, mode);
+	pthread_mutex_unlock(&k->tk_core.lock);
+	return clock_set;
 }
 
 /**
@@ -515,9 +532,13 @@ int timekeeping_init(struct tk_kernel *k, struct clocksource *clock, const struc
 
 	/* The vvar page's constant part: written once, before any reader. */
 	k->vdata.arch_data.low_res_nsec = tk_tick_nsec(k);
+	/* The release, and the bug bits it implies, before the first publication. */
+	tk_profile_apply(k, p->profile);
 
 	tk = &k->tk_core.shadow_timekeeper;
 	pthread_mutex_lock(&k->tk_core.lock);
+	tk->id = TIMEKEEPER_CORE;
+	tk->clock_valid = true;
 	tk_setup_internals(k, tk, clock);
 	tk_set_xtime(tk, &wall);
 	tk->raw_sec = 0;

@@ -32,12 +32,14 @@ enum timekeeping_adv_mode {
  * @wall_time:   REALTIME at boot (the persistent clock)
  * @boot_offset: MONOTONIC at boot (time since power-on)
  * @hrtimer_res: clock_getres() of hres clocks (ns); 0 means 1 (high-res timers)
+ * @profile:     the kernel release to be (timekeeper/version.h); 0 is v6.18
  */
 struct tk_boot_params {
 	unsigned int hz;
 	struct timespec64 wall_time;
 	struct timespec64 boot_offset;
 	u32 hrtimer_res;
+	enum tk_profile profile;
 };
 
 int timekeeping_init(struct tk_kernel *k, struct clocksource *clock,

@@ -53,6 +53,9 @@ void tk_setup_internals(struct tk_kernel *k, struct timekeeper *tk, struct clock
 void timekeeping_forward_now(struct timekeeper *tk);
 void timekeeping_update_from_shadow(struct tk_kernel *k, unsigned int action);
 void timekeeping_restore_shadow(struct tk_kernel *k);
+/* The parts of the setter and the tick that do_adjtimex() runs under its own lock (v6.17). */
+int timekeeping_inject_offset_locked(struct tk_kernel *k, const struct timespec64 *ts);
+bool timekeeping_advance_locked(struct tk_kernel *k, enum timekeeping_adv_mode mode);
 
 void update_vsyscall(struct tk_kernel *k, const struct timekeeper *tk);
 void update_vsyscall_tz(struct tk_kernel *k);

@@ -49,6 +49,38 @@ int do_settimeofday64(struct tk_kernel *k, const struct timespec64 *ts)
 }
 
 /**
+ * timekeeping_inject_offset_locked() - timekeeping_inject_offset() under tk_core.lock
+ * @k:  the kernel; the caller holds tk_core.lock
+ * @ts: the offset; tv_nsec in [0, 1e9), a negative offset has tv_sec < 0
+ *
+ * The kernel's __timekeeping_inject_offset() (v6.17), which do_adjtimex()
+ * calls inside its own locked section (TKV_ADJTIMEX_LOCKED_STEP).
+ *
+ * Return: 0 or -EINVAL (bad tv_nsec, before boot, or past TIME_SETTOD_SEC_MAX).
+ */
+int timekeeping_inject_offset_locked(struct tk_kernel *k, const struct timespec64 *ts)
+{
+	struct timekeeper *tk = &k->tk_core.shadow_timekeeper;
+	struct timespec64 tmp;
+
+	if (ts->tv_nsec < 0 || ts->tv_nsec >= NSEC_PER_SEC)
+		return -EINVAL;
+
+	timekeeping_forward_now(tk);
+
+	tmp = timespec64_add(tk_xtime(tk), *ts);
+	if (timespec64_compare(&tk->wall_to_monotonic, ts) > 0 || !timespec64_valid_settod(&tmp)) {
+		timekeeping_restore_shadow(k);
+		return -EINVAL;
+	}
+
+	tk_xtime_add(tk, ts);
+	tk_set_wall_to_mono(tk, timespec64_sub(tk->wall_to_monotonic, *ts));
+	timekeeping_update_from_shadow(k, TK_UPDATE_ALL);
+	return 0;
+}
+
+/**
  * timekeeping_inject_offset() - step REALTIME by an offset (ADJ_SETOFFSET)
  * @k:  the kernel
  * @ts: the offset; tv_nsec in [0, 1e9), a negative offset has tv_sec < 0
@@ -57,27 +89,10 @@ int do_settimeofday64(struct tk_kernel *k, const struct timespec64 *ts)
  */
 int timekeeping_inject_offset(struct tk_kernel *k, const struct timespec64 *ts)
 {
-	struct timekeeper *tk = &k->tk_core.shadow_timekeeper;
-	struct timespec64 tmp;
-	int ret = 0;
-
-	if (ts->tv_nsec < 0 || ts->tv_nsec >= NSEC_PER_SEC)
-		return -EINVAL;
+	int ret;
 
 	pthread_mutex_lock(&k->tk_core.lock);
-	timekeeping_forward_now(tk);
-
-	tmp = timespec64_add(tk_xtime(tk), *ts);
-	if (timespec64_compare(&tk->wall_to_monotonic, ts) > 0 || !timespec64_valid_settod(&tmp)) {
-		timekeeping_restore_shadow(k);
-		ret = -EINVAL;
-		goto out;
-	}
-
-	tk_xtime_add(tk, ts);
-	tk_set_wall_to_mono(tk, timespec64_sub(tk->wall_to_monotonic, *ts));
-	timekeeping_update_from_shadow(k, TK_UPDATE_ALL);
-out:
+	ret = timekeeping_inject_offset_locked(k, ts);
 	pthread_mutex_unlock(&k->tk_core.lock);
 	return ret;
 }

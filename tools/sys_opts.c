@@ -49,6 +49,14 @@ int sys_opt_parse(struct sim_config *cfg, const char *cmd, int code, const char 
 		if (tksim_parse_u64(arg, &cfg->counter.start))
 			return tksim_usage_error(cmd, "bad --start '%s'", arg);
 		return 0;
+	case SYS_OPT_PROFILE: {
+		char list[64];
+
+		if (!tk_profile_parse(arg, &cfg->profile))
+			return 0;
+		tk_profile_list(list, sizeof(list));
+		return tksim_usage_error(cmd, "--profile must be one of %s, not '%s'", list, arg);
+	}
 	}
 	return tksim_usage_error(cmd, "unknown option");
 }

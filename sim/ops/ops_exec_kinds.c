@@ -88,9 +88,14 @@ int sim_op_exec_adjtimex(struct exec *x, const struct sim_op *op, u64 bugs, bool
 	bool still = (m & (ADJ_FREQUENCY | ADJ_TICK)) && !(m & (ADJ_SETOFFSET | ADJ_TAI));
 	u64 overflows = x->s->k.ntp.nr_second_overflow;
 	s64 leaps = x->s->k.ntp.leap_sum;
+	/* v6.17+ hands back the REALTIME read before an ADJ_SETOFFSET step. */
+	bool pre_step = (m & ADJ_SETOFFSET) && tk_has(&x->s->k, TKV_ADJTIMEX_LOCKED_STEP);
+	struct timespec64 before;
 	int ret;
 
 	(void)bugs;
+	if (pre_step)
+		ktime_get_real_ts64(&x->s->k, &before);
 	if (still) {
 		oracle_snapshot(x->s, SIM_PATH_VDSO, &v0, x->why, sizeof(x->why));
 		oracle_snapshot(x->s, SIM_PATH_SYSCALL, &k0, x->why, sizeof(x->why));
@@ -129,7 +134,8 @@ int sim_op_exec_adjtimex(struct exec *x, const struct sim_op *op, u64 bugs, bool
 	 * if that accumulated a second, NTP's state moved on since (maxerror grew).
 	 */
 	if (x->s->k.ntp.nr_second_overflow == overflows &&
-	    oracle_ops_readback(&x->o, x->s, &tx, ret, m, x->why, sizeof(x->why))) {
+	    oracle_ops_readback(&x->o, x->s, &tx, ret, m, pre_step ? &before : NULL, x->why,
+				sizeof(x->why))) {
 		strcpy(x->prop, oracle_prop_names[OP_PROP_READBACK]);
 		strcpy(x->clock, "-");
 		*stop = ops_finding(x, sim_op_names[op->kind]);

@@ -435,6 +435,8 @@ int oracle_ops_instant(struct oracle_ops *o, struct sim_system *s, char *prop, c
  * @got:   what the call returned in its struct
  * @ret:   its return value (the clock state)
  * @modes: the modes it was called with
+ * @read_at: the REALTIME the call hands back, where that is not REALTIME now: v6.17+
+ *         (TKV_ADJTIMEX_LOCKED_STEP) reads it before an ADJ_SETOFFSET step; NULL for now
  * @why:   what differs
  * @n:     size of @why
  *
@@ -443,7 +445,8 @@ int oracle_ops_instant(struct oracle_ops *o, struct sim_system *s, char *prop, c
  * Return: 0 or -1.
  */
 int oracle_ops_readback(struct oracle_ops *o, struct sim_system *s, const struct tk_timex *got,
-			int ret, unsigned int modes, char *why, size_t n)
+			int ret, unsigned int modes, const struct timespec64 *read_at, char *why,
+			size_t n)
 {
 	const struct ntp_data *ntp = &s->k.ntp;
 	struct tk_timex rd = { 0 };
@@ -453,7 +456,10 @@ int oracle_ops_readback(struct oracle_ops *o, struct sim_system *s, const struct
 	s64 off;
 
 	o->evals[OP_PROP_READBACK]++;
-	ktime_get_real_ts64(&s->k, &now);
+	if (read_at)
+		now = *read_at;
+	else
+		ktime_get_real_ts64(&s->k, &now);
 	sub = (ntp->time_status & STA_NANO) ? now.tv_nsec : now.tv_nsec / 1000;
 #define RB(cond, fmt, a, b)                                                                    \
 	if (cond) {                                                                            \

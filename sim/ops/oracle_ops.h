@@ -117,7 +117,8 @@ void oracle_ops_arm_midwrite(struct oracle_ops *o, struct sim_system *s);
 int oracle_ops_instant(struct oracle_ops *o, struct sim_system *s, char *prop, char *clock,
 		       char *why, size_t n);
 int oracle_ops_readback(struct oracle_ops *o, struct sim_system *s, const struct tk_timex *got,
-			int ret, unsigned int modes, char *why, size_t n);
+			int ret, unsigned int modes, const struct timespec64 *read_at, char *why,
+			size_t n);
 
 /** enum oracle_known_kind - what a known finding is */
 enum oracle_known_kind {

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 // tksim's own: `tksim bugs`, the table of injectable historical bugs (sim/bugs.c).
 /*
- * Input: none, --names, --fixes.  Output: one block per bug: its --inject
+ * Input: none, --names, --fixes, --profiles.  Output: one block per bug: its --inject
  * name, where the hook is, what it does, the kernel commit that fixed it and
  * the property that catches it, and the one command that exits 1 on it.
  * With --fixes, one block per proposed fix of sim/fixes.c instead: its --fix
- * name, what it changes, the kernel functions, why, and its report.  Exit
+ * name, what it changes, the kernel functions, why, and its report.  With
+ * --profiles, the version profiles and their named differences
+ * (tools/bugs/bugs_profiles.c).  Exit
  * status: 0, or 2 for bad usage.
  */
 #include <stdlib.h>
@@ -13,6 +15,7 @@
 
 #include "sim/bugs.h"
 #include "sim/fixes.h"
+#include "tools/bugs/bugs_profiles.h"
 #include "tools/options.h"
 #include "tools/tksim.h"
 
@@ -23,13 +26,16 @@ const struct tksim_option cmd_bugs_options[] = {
 	TKSIM_OPT_FLAG("fixes", 'f',
 		       "the proposed kernel fixes (--fix) instead: the fix variants\n"
 		       "for bugs tksim found in the kernel that machines run"),
+	TKSIM_OPT_FLAG("profiles", 'p',
+		       "the version profiles (--profile) instead: each release the\n"
+		       "model can be, and every named difference with its commit"),
 	TKSIM_OPT_HELP('h'),
 	TKSIM_OPT_END,
 };
 
 static void bugs_help(void)
 {
-	printf("usage: tksim bugs [--names] [--fixes]\n\n"
+	printf("usage: tksim bugs [--names] [--fixes | --profiles]\n\n"
 	       "List the historical bugs `tksim torture --inject` and the tests can switch\n"
 	       "on, with the kernel commit that fixed each, the property that catches it\n"
 	       "and the one command that exits 1 on it (and 0 without its --inject).\n\n");
@@ -83,7 +89,7 @@ int cmd_bugs(int argc, char **argv)
 {
 	struct tksim_optset set = { .cmd = "bugs", .table = cmd_bugs_options };
 	struct tksim_optiter it;
-	bool names = false, fixes = false;
+	bool names = false, fixes = false, profiles = false;
 	int c;
 
 	tksim_opt_begin(&it, &set, argc, argv);
@@ -95,6 +101,9 @@ int cmd_bugs(int argc, char **argv)
 		case 'f':
 			fixes = true;
 			break;
+		case 'p':
+			profiles = true;
+			break;
 		case 'h':
 			bugs_help();
 			return TKSIM_EXIT_OK;
@@ -104,8 +113,13 @@ int cmd_bugs(int argc, char **argv)
 	}
 	if (c < 0)
 		return TKSIM_EXIT_USAGE;
+	if (fixes && profiles)
+		return tksim_usage_error("bugs", "--fixes and --profiles list different tables: "
+						 "choose one");
 	if (fixes)
 		return list_fixes(names);
+	if (profiles)
+		return bugs_list_profiles(names);
 
 	for (unsigned int i = 0; i < sim_nr_bugs; i++) {
 		const struct sim_bug *b = &sim_bugs[i];

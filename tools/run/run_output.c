@@ -58,7 +58,8 @@ void run_print_summary(struct sim_system *s, const struct run_opts *o,
 	struct timespec64 rt;
 	struct timekeeper tk;
 
-	printf("tksim run: %.3f s simulated at HZ=%u\n", sim_s, s->cfg.hz);
+	printf("tksim run: %.3f s simulated at HZ=%u, models Linux %s\n", sim_s, s->cfg.hz,
+	       tk_profile_release(s->k.profile));
 	printf("  counter      %" PRIu64 " Hz nominal, %+.3f ppm true error, %u-bit mask\n",
 	       s->cfg.counter.freq_hz, (double)s->counter.cur_error_ppb * 1e-3,
 	       s->cfg.counter.bits);
