@@ -25,6 +25,7 @@
 
 #include "ktree/ktree.h"
 #include "sim/ops/ops.h"
+#include "timekeeper/version.h"
 
 /**
  * struct diff_field - one compared number of struct tk_snapshot (ktree/ktree.h, the snapshot
@@ -33,12 +34,15 @@
  * @offset:    offsetof(struct tk_snapshot, ...)
  * @size:      its size in bytes (1, 4 or 8)
  * @is_signed: a signed integer
+ * @since_boot: a count (of updates, of clock settings) compared as its change since boot: how
+ *             many a boot takes is the boot sequence's, not what the kernel does later
  */
 struct diff_field {
 	const char *name;
 	size_t offset;
 	unsigned int size;
 	bool is_signed;
+	bool since_boot;
 };
 
 extern const struct diff_field diff_fields[];
@@ -100,6 +104,8 @@ struct diff_side {
 };
 
 struct diff_side *diff_model_new(const struct sim_config *cfg, u64 bugs, int *err);
+struct diff_side *diff_model_profile_new(const struct sim_config *cfg, enum tk_profile profile,
+					 int *err);
 void diff_model_snapshot(const struct sim_system *s, struct tk_snapshot *st);
 void diff_side_free(struct diff_side *d);
 enum ktree_status diff_kernel_new(const char *tree, const struct sim_config *cfg,

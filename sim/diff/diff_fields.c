@@ -7,11 +7,15 @@
 #include "sim/diff/diff.h"
 #include "timekeeper/timekeeping.h"
 
-#define FIELD(f, sgn)                                                          \
-	{                                                                      \
-		.name = #f, .offset = offsetof(struct tk_snapshot, f),         \
-		.size = sizeof(((struct tk_snapshot *)0)->f), .is_signed = sgn \
+#define FIELD_AS(f, sgn, boot)                                                                     \
+	{                                                                                          \
+		.name = #f, .offset = offsetof(struct tk_snapshot, f),                             \
+		.size = sizeof(((struct tk_snapshot *)0)->f), .is_signed = sgn, .since_boot = boot \
 	}
+#define FIELD(f, sgn) FIELD_AS(f, sgn, false)
+/* A count whose value at boot is the boot sequence's (jiffies first, then the counter, in a tree).
+ */
+#define COUNT(f) FIELD_AS(f, false, true)
 
 /*
  * In the order the kernel computes them at a tick: the accumulation first
@@ -60,8 +64,8 @@ const struct diff_field diff_fields[] = {
 	FIELD(offs_real, true),
 	FIELD(offs_boot, true),
 	FIELD(offs_tai, true),
-	FIELD(clock_was_set_seq, false),
-	FIELD(vdso_seq, false),
+	COUNT(clock_was_set_seq),
+	COUNT(vdso_seq),
 	FIELD(vdso_cycle_last, false),
 	FIELD(vdso_mult, false),
 	FIELD(vdso_shift, false),
@@ -72,7 +76,7 @@ const unsigned int diff_nr_fields = sizeof(diff_fields) / sizeof(diff_fields[0])
 /**
  * diff_model_snapshot() - the model's numbers, as the trace takes them (sim/trace.c)
  * @s:  the model's system
- * @st: filled in (the model keeps coarse_nsec: v6.15 and later)
+ * @st: filled in (coarse_nsec where the profile has it: v6.15 and later)
  */
 void diff_model_snapshot(const struct sim_system *s, struct tk_snapshot *st)
 {
@@ -88,7 +92,7 @@ void diff_model_snapshot(const struct sim_system *s, struct tk_snapshot *st)
 		.shift = tk.tkr_mono.shift,
 		.xtime_sec = tk.xtime_sec,
 		.xtime_nsec = tk.tkr_mono.xtime_nsec,
-		.has_coarse_nsec = 1,
+		.has_coarse_nsec = tk_has(&s->k, TKV_COARSE_NSEC),
 		.coarse_nsec = tk.coarse_nsec,
 		.base_mono = tk.tkr_mono.base,
 		.raw_sec = tk.raw_sec,

@@ -17,6 +17,7 @@
 struct kside {
 	struct diff_side side;
 	struct ktree *kt;
+	char tree[256];
 	struct sim_counter counter;
 	u64 now_ns;
 };
@@ -118,30 +119,28 @@ static int kside_call(struct diff_side *d, const struct sim_op *op, struct tk_ti
 {
 	struct ktree *kt = kside_of(d)->kt;
 	struct ktree_timex ktx;
+	int64_t sec = op->a;
 	int ret;
 
 	*tx = op->tx;
-	/* The backend's calls are a privileged caller's: an unprivileged one cannot be compared. */
-	if (op->user)
-		return -EOPNOTSUPP;
 	switch (op->kind) {
 	case SIM_OP_ADJTIMEX:
 	case SIM_OP_CLOCK_ADJTIME:
 		to_ktree(&op->tx, &ktx);
-		ret = ktree_adjtimex(
-			kt, op->kind == SIM_OP_ADJTIMEX ? TK_CLOCK_REALTIME : op->clock, &ktx);
+		ret = ktree_adjtimex_as(kt,
+					op->kind == SIM_OP_ADJTIMEX ? TK_CLOCK_REALTIME : op->clock,
+					&ktx, !op->user);
 		from_ktree(&ktx, tx);
 		return ret;
 	case SIM_OP_CLOCK_SETTIME:
+		/* The backend's clock_settime() is a privileged caller's only. */
+		if (op->user)
+			return -EOPNOTSUPP;
 		return ktree_clock_settime(kt, op->clock, op->a, (long)op->b);
 	case SIM_OP_SETTIMEOFDAY:
-		if (!op->has_tv)
-			return op->has_tz ? ktree_settimeofday(kt, 0, -1, &op->tz.tz_minuteswest,
-							       &op->tz.tz_dsttime)
-					  : 0;
-		return ktree_settimeofday(kt, op->a, (long)op->b,
-					  op->has_tz ? &op->tz.tz_minuteswest : NULL,
-					  op->has_tz ? &op->tz.tz_dsttime : NULL);
+		return ktree_settimeofday_as(kt, op->has_tv ? &sec : NULL, (long)op->b,
+					     op->has_tz ? &op->tz.tz_minuteswest : NULL,
+					     op->has_tz ? &op->tz.tz_dsttime : NULL, !op->user);
 	default:
 		return -EINVAL;
 	}
@@ -207,11 +206,49 @@ static s64 kside_time(struct diff_side *d, enum sim_path path)
 			  path == SIM_PATH_VDSO ? KTREE_PATH_VDSO : KTREE_PATH_SYSCALL);
 }
 
+/*
+ * Opening a tree costs about 0.7 s (the build cache is checked, the object
+ * loaded); booting it again is cheap (ktree_boot()).  A fuzzer compares
+ * thousands of inputs on one tree, so the last tree closed stays open, parked
+ * here for the next diff_kernel_new() of the same name.  The one piece of
+ * process state of sim/diff/: a loaded object is the process's anyway (the
+ * kernel's statics live in it), and a second side of the same tree in one
+ * process would share them.
+ */
+static struct {
+	char name[256];
+	struct ktree *kt;
+} parked;
+
+static struct ktree *unpark(const char *tree)
+{
+	struct ktree *kt = NULL;
+
+	if (parked.kt && !strcmp(parked.name, tree)) {
+		kt = parked.kt;
+		parked.kt = NULL;
+	}
+	return kt;
+}
+
+static void park(const char *tree, struct ktree *kt)
+{
+	if (parked.kt)
+		ktree_close(parked.kt);
+	parked.kt = NULL;
+	if (strlen(tree) >= sizeof(parked.name)) {
+		ktree_close(kt);
+		return;
+	}
+	strcpy(parked.name, tree);
+	parked.kt = kt;
+}
+
 static void kside_free(struct diff_side *d)
 {
 	struct kside *k = kside_of(d);
 
-	ktree_close(k->kt);
+	park(k->tree, k->kt);
 	free(k);
 }
 
@@ -254,7 +291,9 @@ enum ktree_status diff_kernel_new(const char *tree, const struct sim_config *cfg
 		snprintf(why, n, "out of memory");
 		return KTREE_BROKEN;
 	}
-	st = ktree_open(tree, &k->kt, why, n);
+	snprintf(k->tree, sizeof(k->tree), "%s", tree);
+	k->kt = unpark(tree);
+	st = k->kt ? KTREE_OK : ktree_open(tree, &k->kt, why, n);
 	if (st != KTREE_OK) {
 		free(k);
 		return st;

@@ -98,14 +98,19 @@ static void model_cpu_skew(struct diff_side *d, unsigned int cpu, s64 cycles)
 	sim_counter_set_cpu_offset(&model_of(d)->s->counter, cpu, cycles);
 }
 
-/* Set the side's name from its bugs: "model", or "model --inject NAMES". */
+/* Set the side's name: "model", with " --profile RELEASE" and " --inject NAMES" as it runs. */
 static void model_name(struct model *m, u64 bugs)
 {
+	enum tk_profile p = m->s->cfg.profile;
 	char names[64];
+	int len = snprintf(m->side.name, sizeof(m->side.name), "model");
 
-	strcpy(m->side.name, "model");
+	if (p != TK_PROFILE_DEFAULT)
+		len += snprintf(m->side.name + len, sizeof(m->side.name) - (size_t)len,
+				" --profile %s", tk_profile_name(p));
 	if (bugs && sim_bugs_format(bugs, names, sizeof(names)) >= 0)
-		snprintf(m->side.name, sizeof(m->side.name), "model --inject %s", names);
+		snprintf(m->side.name + len, sizeof(m->side.name) - (size_t)len, " --inject %s",
+			 names);
 }
 
 static int model_inject(struct diff_side *d, u64 mask)
@@ -196,6 +201,28 @@ struct diff_side *diff_model_new(const struct sim_config *cfg, u64 bugs, int *er
 	m->side.priv = m;
 	model_name(m, bugs);
 	return &m->side;
+}
+
+/**
+ * diff_model_profile_new() - the model of release @profile, without bugs, as side B
+ * @cfg:     the system (its profile is side A's)
+ * @profile: the release this side models instead
+ * @err:     out: 0, or the negative errno of a system that cannot be built
+ *
+ * Two profiles side by side show where two releases part (`tksim diff
+ * --reference-profile`).
+ *
+ * Return: the side (diff_side_free()), or NULL.
+ */
+struct diff_side *diff_model_profile_new(const struct sim_config *cfg, enum tk_profile profile,
+					 int *err)
+{
+	struct sim_config c = *cfg;
+	struct diff_side *d;
+
+	c.profile = profile;
+	d = diff_model_new(&c, 0, err); /* named by its profile there */
+	return d;
 }
 
 /** diff_side_free() - done with a side of either kind (NULL: nothing). */

@@ -26,6 +26,7 @@ struct lockstep {
 	struct diff_result *r;
 	int op;
 	bool on_the_way;
+	struct tk_snapshot boot_a, boot_b;
 };
 
 static const s32 clock_ids[] = {
@@ -94,6 +95,10 @@ static bool compare_state(struct lockstep *x, bool at_tick)
 		s64 va = field_value(f, &sa), vb = field_value(f, &sb);
 		char ta[48], tb[48];
 
+		if (f->since_boot) {
+			va -= field_value(f, &x->boot_a);
+			vb -= field_value(f, &x->boot_b);
+		}
 		if (va == vb || (!coarse && f->offset == offsetof(struct tk_snapshot, coarse_nsec)))
 			continue;
 		field_text(f, va, ta, sizeof(ta));
@@ -222,15 +227,18 @@ static bool stall(struct lockstep *x, u64 ns)
 }
 
 /* The timex fields adjtimex() writes back, compared one by one. */
-#define TIMEX_FIELDS(X)                                                                       \
-	X(offset)                                                                             \
-	X(freq)                                                                               \
-	X(maxerror)                                                                           \
-	X(esterror)                                                                           \
-	X(status)                                                                             \
-	X(constant)                                                                           \
-	X(precision) X(tolerance) X(time.tv_sec) X(time.tv_usec) X(tick) X(ppsfreq) X(jitter) \
-		X(shift) X(stabil) X(jitcnt) X(calcnt) X(errcnt) X(stbcnt) X(tai)
+#define TIMEX_FIELDS(X)                                                                     \
+	X(offset)                                                                           \
+	X(freq)                                                                             \
+	X(maxerror)                                                                         \
+	X(esterror)                                                                         \
+	X(status)                                                                           \
+	X(constant)                                                                         \
+	X(precision)                                                                        \
+	X(tolerance)                                                                        \
+	X(time.tv_sec)                                                                      \
+	X(time.tv_usec) X(tick) X(ppsfreq) X(jitter) X(shift) X(stabil) X(jitcnt) X(calcnt) \
+		X(errcnt) X(stbcnt) X(tai)
 
 /* 0 the same, 1 a difference, -EOPNOTSUPP a side cannot make this call (r->why). */
 static int compare_call(struct lockstep *x, const struct sim_op *op)
@@ -384,6 +392,8 @@ int diff_run(const struct sim_op_list *l, struct diff_side *a, struct diff_side 
 		snprintf(r->why, sizeof(r->why), "side A (%s) is not the model", a->name);
 		return -EINVAL;
 	}
+	a->ops->snapshot(a, &x.boot_a);
+	b->ops->snapshot(b, &x.boot_b);
 	if (compare(&x, false))
 		return 1;
 	for (unsigned int i = 0; i < l->n; i++) {

@@ -21,7 +21,7 @@ contains "differences 1" "found"
 
 # Nothing to compare, and a tree that is not at hand.
 expect 2 "--differential alone compares nothing" -- "$TKSIM" fuzz --differential --runs 1
-"$TKSIM" fuzz --differential --kernel 6.12 --runs 50 --seed 1 --quiet >"$out" 2>&1
+"$TKSIM" fuzz --differential --kernel 6.12 --runs 3 --seed 1 --quiet >"$out" 2>&1
 case $? in
 4) echo "ok: --kernel 6.12 without a loadable tree: tksim's SKIP (4)" ;;
 0 | 1) echo "ok: --kernel 6.12 ran: $(tail -1 "$out")" ;;
@@ -34,7 +34,7 @@ esac
 
 # The verdict of an oracle finding: a line of its scenario, said on stdout too.
 expect 1 "an oracle finding with --kernel" -- \
-	"$TKSIM" fuzz --inject no-xtime-correction --kernel 6.12 --runs 300 --seed 1 --quiet
+	"$TKSIM" fuzz --inject no-xtime-correction --kernel 6.12 --runs 30 --seed 1 --quiet
 contains "  verdict: " "the verdict is printed"
 grep -q "^# verdict: " tksim-fuzz-*.scn || { echo "FAIL: no verdict line in the finding"; fail=1; }
 exit $fail

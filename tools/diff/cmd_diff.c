@@ -54,6 +54,10 @@ const struct tksim_option cmd_diff_options[] = {
 		       "side A, the model, runs with these injectable bugs\n"
 		       "(tksim bugs): a difference must follow",
 		       NULL),
+	TKSIM_OPT_ARG("reference-profile", 'R', "VERSION",
+		      "side B is the model of this release (6.18, 6.15, 6.12,\n"
+		      "6.1) instead of --profile's: where two releases part",
+		      NULL),
 	TKSIM_OPT_MORE(TKSIM_OPT_FILE, "input", 'i', "FILE",
 		       "a fuzz input (bytes, as tksim fuzz writes them)\ninstead of a scenario",
 		       NULL),
@@ -69,6 +73,7 @@ const struct tksim_option cmd_diff_options[] = {
 struct diff_opts {
 	struct diff_input in;
 	const char *kernel;
+	const char *reference;
 	u64 bugs;
 	const char *input_path;
 	unsigned int generate;
@@ -87,6 +92,9 @@ static int parse_argv(int argc, char **argv, void *ctx)
 		switch (c) {
 		case 'k':
 			o->kernel = it.value;
+			break;
+		case 'R':
+			o->reference = it.value;
 			break;
 		case 'I':
 			if (sim_bugs_parse(it.value, &o->bugs))
@@ -141,14 +149,34 @@ static int build_list(struct diff_opts *o, bool scenario)
 }
 
 /*
- * Side B: the kernel tree @tree, or the model as it is.  A tree that is not
- * at hand is tksim's SKIP (4); one that cannot be used is bad input (2).
+ * Side B: the kernel tree @o->kernel, the model of --reference-profile, or the
+ * model as it is.  A tree that is not at hand is tksim's SKIP (4); one that
+ * cannot be used is bad input (2).
  */
-static int side_b(const char *tree, const struct sim_config *cfg, struct diff_side **b)
+static int side_b(const struct diff_opts *o, const struct sim_config *cfg, struct diff_side **b)
 {
+	const char *tree = o->kernel;
 	char why[512];
 	int err;
 
+	if (o->reference) {
+		enum tk_profile p;
+
+		if (tree)
+			return tksim_usage_error("diff", "side B is --kernel's tree or "
+							 "--reference-profile's model, not both");
+		if (tk_profile_parse(o->reference, &p)) {
+			tk_profile_list(why, sizeof(why));
+			return tksim_usage_error("diff",
+						 "--reference-profile must be one of %s, not '%s'",
+						 why, o->reference);
+		}
+		*b = diff_model_profile_new(cfg, p, &err);
+		if (!*b)
+			return tksim_usage_error("diff", "the model cannot be built: %s",
+						 strerror(-err));
+		return 0;
+	}
 	if (tree) {
 		enum ktree_status st = diff_kernel_new(tree, cfg, b, why, sizeof(why));
 
@@ -244,12 +272,15 @@ int cmd_diff(int argc, char **argv)
 		ret = build_list(&o, scenario != NULL);
 	if (ret)
 		goto out;
+	/* Like for like: against a release's tree the model is that release, unless told. */
+	if (o.kernel && !tksim_opt_given(&o.in.opts, SYS_OPT_PROFILE))
+		tk_profile_parse(o.kernel, &o.in.list.cfg.profile);
 	a = diff_model_new(&o.in.list.cfg, o.bugs, &err);
 	if (!a) {
 		ret = tksim_usage_error("diff", "the model cannot be built: %s", strerror(-err));
 		goto out;
 	}
-	ret = side_b(o.kernel, &o.in.list.cfg, &b);
+	ret = side_b(&o, &o.in.list.cfg, &b);
 	if (ret)
 		goto out;
 	ret = diff_run(&o.in.list, a, b, &r);

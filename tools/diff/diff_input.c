@@ -117,7 +117,7 @@ int diff_input_parse(struct diff_input *in, int code, const char *value)
 			return tksim_usage_error("diff", "out of memory");
 		return keep_line(&in->calls, &in->call_lines);
 	default:
-		if (code >= SYS_OPT_HZ && code <= SYS_OPT_START)
+		if (code >= SYS_OPT_HZ && code <= SYS_OPT_PROFILE)
 			return sys_opt_parse(&in->list.cfg, "diff", code, value);
 		return tksim_usage_error("diff", "unknown option");
 	}

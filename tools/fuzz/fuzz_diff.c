@@ -38,7 +38,7 @@ static void write_difference(const struct fuzz_diff *d, struct sim_op_list *l,
 	if (!stat(path, &sb) && sb.st_mtime >= d->started)
 		return; /* another process of this run wrote it */
 	snprintf(what, sizeof(what), "%s", r->first.what);
-	runs = diff_ops_shrink(l, d->bugs, d->tree, what, 2000);
+	runs = diff_ops_shrink(l, d->bugs, d->tree, what, d->tree ? 200 : 2000);
 	if (diff_ops_run(l, d->bugs, d->tree, &again) != 1)
 		again = *r;
 	snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid());
