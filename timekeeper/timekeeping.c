@@ -273,8 +273,12 @@ void timekeeping_forward_now(struct timekeeper *tk)
  *   offset * (mult + adj) + xtime_nsec' = offset * mult + xtime_nsec
  *   => xtime_nsec' = xtime_nsec - offset * adj.
  * xtime_interval follows the new mult; xtime_remainder is left as it is.
+ * With @ntp_error_term (v6.12) ntp_error gains offset << ntp_error_shift as
+ * well (the term the kernel had then; a left shift of the unsigned bits, so
+ * that a negative offset is not undefined behaviour in C).
  */
-static void timekeeping_apply_adjustment(struct timekeeper *tk, s64 offset, s32 mult_adj)
+static void timekeeping_apply_adjustment(struct timekeeper *tk, s64 offset, s32 mult_adj,
+					 bool ntp_error_term)
 {
 	s64 interval = (s64)tk->cycle_interval;
 
@@ -295,6 +299,9 @@ static void timekeeping_apply_adjustment(struct timekeeper *tk, s64 offset, s32 
 	tk->tkr_mono.mult += (u32)mult_adj;
 	tk->xtime_interval += (u64)interval;
 	tk->tkr_mono.xtime_nsec -= (u64)offset;
+	/* v6.12 (profile difference adjust-no-ntp-error): the offset term goes to ntp_error too. */
+	if (ntp_error_term)
+		tk->ntp_error += (s64)((u64)offset << tk->ntp_error_shift);
 }
 
 /*
@@ -341,7 +348,8 @@ static void timekeeping_adjust(struct tk_kernel *k, struct timekeeper *tk, s64 o
 
 	/* BUG_NO_XTIME_CORRECTION: change mult without the continuity term (offset 0). */
 	timekeeping_apply_adjustment(tk, unlikely(k->bugs & BUG_NO_XTIME_CORRECTION) ? 0 : offset,
-				     (s32)(mult - tk->tkr_mono.mult));
+				     (s32)(mult - tk->tkr_mono.mult),
+				     !tk_has(k, TKV_ADJUST_NO_NTP_ERROR));
 	timekeeping_check_maxadj(tk);
 
 	if (unlikely((s64)tk->tkr_mono.xtime_nsec < 0)) {

@@ -80,6 +80,20 @@ const struct tk_vdiff_desc tk_vdiffs[TKV_NR] = {
 		.bug = BUG_COARSE_PRE615,
 		.stable = "6.14.7; other series not checked",
 	},
+	[TKV_ADJUST_NO_NTP_ERROR] = {
+		.id = TKV_ADJUST_NO_NTP_ERROR,
+		.name = "adjust-no-ntp-error",
+		.since = TK_PROFILE_6_15,
+		.release = "v6.15",
+		.commit = "commit not found: tksim diff --kernel 6.12 found it (Debian's 6.12 "
+			  "tree has the term; the model's 6.15 and 6.18 do not; which release "
+			  "dropped it is not checked)",
+		.what = "timekeeping_apply_adjustment() no longer adds offset << ntp_error_shift to "
+			"ntp_error when it changes mult (v6.12 does, so a TK_ADV_FREQ adjustment "
+			"mid-tick moves ntp_error)",
+		.bug = 0,
+		.stable = "",
+	},
 	[TKV_VDSO_TIME_DATA] = {
 		.id = TKV_VDSO_TIME_DATA,
 		.name = "vdso-time-data",

@@ -72,6 +72,8 @@ enum tk_profile {
  *                             (before: bug ntp-offset-u32)
  * @TKV_COARSE_NSEC:           v6.15: the coarse clocks read coarse_nsec, moved only when
  *                             time is accumulated or set (before: bug coarse-pre-6.15)
+ * @TKV_ADJUST_NO_NTP_ERROR:   after v6.12: a mult change no longer adds its offset term to
+ *                             ntp_error (v6.12: ntp_error += offset << ntp_error_shift)
  * @TKV_VDSO_TIME_DATA:        v6.15: the vvar page is struct vdso_time_data with
  *                             clock_data[] of struct vdso_clock (before: struct vdso_data[])
  * @TKV_ADJTIMEX_LOCKED_STEP:  v6.17: do_adjtimex() injects ADJ_SETOFFSET inside its locked
@@ -86,6 +88,7 @@ enum tk_vdiff {
 	TKV_NEG_MOTION_MAX_DELTA,
 	TKV_NTP_OFFSET_DIV_S64,
 	TKV_COARSE_NSEC,
+	TKV_ADJUST_NO_NTP_ERROR,
 	TKV_VDSO_TIME_DATA,
 	TKV_ADJTIMEX_LOCKED_STEP,
 	TKV_AUX_CLOCKS,

@@ -38,6 +38,9 @@ static const struct tksim_cmd cmds[] = {
 	  cmd_daemon_options },
 	{ "explore", "print the path of the explorer page (the core in the browser)", cmd_explore,
 	  cmd_explore_options },
+	{ "diff",
+	  "run one op list on the model and a kernel tree in lockstep, name the first difference",
+	  cmd_diff, cmd_diff_options },
 };
 
 #define NR_CMDS (sizeof(cmds) / sizeof(cmds[0]))

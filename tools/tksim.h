@@ -42,6 +42,7 @@ extern const struct tksim_option cmd_explain_options[];
 extern const struct tksim_option cmd_fuzz_options[];
 extern const struct tksim_option cmd_daemon_options[];
 extern const struct tksim_option cmd_explore_options[];
+extern const struct tksim_option cmd_diff_options[];
 
 int cmd_run(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
@@ -52,6 +53,7 @@ int cmd_explain(int argc, char **argv);
 int cmd_fuzz(int argc, char **argv);
 int cmd_daemon(int argc, char **argv);
 int cmd_explore(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
 
 void tksim_help_completion(FILE *f, const struct tksim_cmd *cmds, size_t n);
 

@@ -15,13 +15,18 @@
 #include "timekeeper/time64.h"
 #include "timekeeper/timekeeping_aux.h"
 
-/*
- * The longest stall the counter can span, counted from the last accumulation,
- * without the late tick taking it for negative motion (max_raw_delta, 7/8 of
- * the mask): 90 % of that, at a counter up to 6 % fast.  A longer one is not a
- * stall the kernel survives on this counter; the op stops there.
+/**
+ * sim_ops_stall_cap_ns() - the longest stall the counter can span, counted from the last
+ * accumulation, without the late tick taking it for negative motion (max_raw_delta, 7/8 of
+ * the mask): 90 % of that, at a counter up to 6 % fast
+ * @s: the system
+ *
+ * A longer one is not a stall the kernel survives on this counter; the op stops there (and
+ * so does `tksim diff`, sim/diff/diff_run.c, which times its stalls by this too).
+ *
+ * Return: ns.
  */
-static u64 stall_cap_ns(const struct sim_system *s)
+u64 sim_ops_stall_cap_ns(const struct sim_system *s)
 {
 	const struct sim_counter *c = sim_ops_cs_counter(s);
 	const struct clocksource *cs = s->k.tk_core.timekeeper.tkr_mono.clock;
@@ -183,7 +188,7 @@ int sim_op_exec_stall(struct exec *x, const struct sim_op *op, u64 bugs, bool *s
 	while (s->next_tick_ns <= s->now_ns && !*stop)
 		*stop = ops_one_tick(x);
 	if (!*stop)
-		sim_stall_ns(s, min_u64((u64)op->a, stall_cap_ns(s)));
+		sim_stall_ns(s, min_u64((u64)op->a, sim_ops_stall_cap_ns(s)));
 	return 0;
 }
 

@@ -313,32 +313,38 @@ void sim_ops_mutate(struct sim_op_list *l, struct sim_rng *r)
 	sim_ops_fit(l);
 }
 
-/* Does @l still fail with signature @sig? */
-static bool still_fails(const struct sim_op_list *l, u64 bugs, unsigned int flags, const char *sig,
-			unsigned int *runs)
+/* What sim_ops_shrink() keeps: the same signature. */
+struct same_sig {
+	u64 bugs;
+	unsigned int flags;
+	const char *sig;
+};
+
+/* Does @l still fail with the signature of @ctx (a struct same_sig)? */
+static bool still_fails(const struct sim_op_list *l, void *ctx)
 {
+	const struct same_sig *w = ctx;
 	struct sim_ops_result res;
 
-	(*runs)++;
-	return sim_ops_run(l, bugs, flags, &res, NULL) == 1 && !strcmp(res.first.sig, sig);
+	return sim_ops_run(l, w->bugs, w->flags, &res, NULL) == 1 && !strcmp(res.first.sig, w->sig);
 }
 
 /**
- * sim_ops_shrink() - make a failing @l minimal for its signature
- * @l:        the failing list, shrunk in place
- * @bugs:     injected bugs of the failing run
- * @flags:    its SIM_OPS_* flags
- * @sig:      the signature to keep
- * @max_runs: how many runs shrinking may spend
+ * sim_ops_shrink_by() - make @l minimal for a property of the caller's
+ * @l:        the list, shrunk in place
+ * @keeps:    true when a smaller list still shows what @l shows (one run of it)
+ * @ctx:      @keeps' context
+ * @max_runs: how many calls of @keeps shrinking may spend
  *
  * Removes chunks of ops (halves, then quarters ... then single ops), keeps
- * each removal after which the same signature still appears, then tries
- * zeroing each number of the remaining calls.
+ * each removal after which @keeps still holds, then tries zeroing each number
+ * of the remaining calls.  sim_ops_shrink() keeps a signature of the oracle;
+ * `tksim fuzz --differential` keeps a difference (sim/diff/).
  *
  * Return: the runs spent.
  */
-unsigned int sim_ops_shrink(struct sim_op_list *l, u64 bugs, unsigned int flags, const char *sig,
-			    unsigned int max_runs)
+unsigned int sim_ops_shrink_by(struct sim_op_list *l, sim_ops_keeps_fn *keeps, void *ctx,
+			       unsigned int max_runs)
 {
 	struct sim_op_list t;
 	unsigned int runs = 0;
@@ -351,7 +357,7 @@ unsigned int sim_ops_shrink(struct sim_op_list *l, u64 bugs, unsigned int flags,
 				break;
 			for (unsigned int k = 0; k < chunk && i < t.n; k++)
 				sim_ops_remove(&t, i);
-			if (t.n < l->n && still_fails(&t, bugs, flags, sig, &runs))
+			if (t.n < l->n && (runs++, keeps(&t, ctx)))
 				sim_ops_copy(l, &t);
 			else
 				i += chunk;
@@ -372,10 +378,31 @@ unsigned int sim_ops_shrink(struct sim_op_list *l, u64 bugs, unsigned int flags,
 			if (!old)
 				continue;
 			*f[k] = 0;
-			if (!still_fails(l, bugs, flags, sig, &runs))
+			runs++;
+			if (!keeps(l, ctx))
 				*f[k] = old;
 		}
 	}
 	sim_ops_free(&t);
 	return runs;
+}
+
+/**
+ * sim_ops_shrink() - make a failing @l minimal for its signature
+ * @l:        the failing list, shrunk in place
+ * @bugs:     injected bugs of the failing run
+ * @flags:    its SIM_OPS_* flags
+ * @sig:      the signature to keep
+ * @max_runs: how many runs shrinking may spend
+ *
+ * sim_ops_shrink_by(), keeping each removal after which the same signature still appears.
+ *
+ * Return: the runs spent.
+ */
+unsigned int sim_ops_shrink(struct sim_op_list *l, u64 bugs, unsigned int flags, const char *sig,
+			    unsigned int max_runs)
+{
+	struct same_sig w = { .bugs = bugs, .flags = flags, .sig = sig };
+
+	return sim_ops_shrink_by(l, still_fails, &w, max_runs);
 }

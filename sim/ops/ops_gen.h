@@ -10,5 +10,9 @@ void sim_ops_generate(struct sim_op_list *l, struct sim_rng *r, unsigned int nr_
 void sim_ops_mutate(struct sim_op_list *l, struct sim_rng *r);
 unsigned int sim_ops_shrink(struct sim_op_list *l, u64 bugs, unsigned int flags, const char *sig,
 			    unsigned int max_runs);
+/** sim_ops_keeps_fn - does @l still show what the list being shrunk shows? */
+typedef bool sim_ops_keeps_fn(const struct sim_op_list *l, void *ctx);
+unsigned int sim_ops_shrink_by(struct sim_op_list *l, sim_ops_keeps_fn *keeps, void *ctx,
+			       unsigned int max_runs);
 
 #endif /* TKSIM_SIM_OPS_OPS_GEN_H */

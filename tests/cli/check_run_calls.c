@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-// Tests of tools/run/run_ntp_calls.c (tksim's own): --adjtimex and --settimeofday fill every
+// Tests of tools/timed_calls.c (tksim's own): --adjtimex and --settimeofday fill every
 // field of the op they make (issue 20, item 2: a settimeofday op kept stack garbage in op.user).
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools/run/run_ntp.h"
+#include "tools/timed_calls.h"
 
 /* True when the @n bytes at @p are all zero: compared as bytes, so a garbage bool is no UB. */
 static bool zero_bytes(const void *p, size_t n)
@@ -23,7 +23,7 @@ START_TEST(test_item2_settimeofday_fills_the_op)
 	struct sim_op op;
 
 	memset(&op, 0xA5, sizeof(op));
-	ck_assert_int_eq(run_ntp_parse_settimeofday(&op, "100ms:2000000000"), 0);
+	ck_assert_int_eq(tksim_parse_settimeofday_call(&op, "run", "100ms:2000000000"), 0);
 	ck_assert_int_eq(op.kind, SIM_OP_CLOCK_SETTIME);
 	ck_assert_int_eq(op.clock, TK_CLOCK_REALTIME);
 	ck_assert_uint_eq(op.t_ns, 100000000);
@@ -42,7 +42,7 @@ START_TEST(test_item2_adjtimex_fills_the_op)
 	struct sim_op op;
 
 	memset(&op, 0xA5, sizeof(op));
-	ck_assert_int_eq(run_ntp_parse_adjtimex(&op, "1s:freq=10"), 0);
+	ck_assert_int_eq(tksim_parse_adjtimex_call(&op, "run", "1s:freq=10"), 0);
 	ck_assert_int_eq(op.kind, SIM_OP_ADJTIMEX);
 	ck_assert(zero_bytes(&op.user, sizeof(op.user)));
 	ck_assert(zero_bytes(&op.has_tv, sizeof(op.has_tv)));

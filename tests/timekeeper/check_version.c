@@ -250,10 +250,37 @@ START_TEST(test_coarse_nsec)
 END_TEST
 
 /*
+ * adjust-no-ntp-error: a frequency change mid-tick (TK_ADV_FREQ with
+ * unaccumulated cycles) changes mult; v6.12 moves ntp_error by the offset
+ * term, v6.15 leaves it as the tick left it.
+ */
+START_TEST(test_adjust_no_ntp_error)
+{
+	static const enum tk_profile ps[] = { TK_PROFILE_6_15, TK_PROFILE_6_12 };
+
+	for (size_t i = 0; i < 2; i++) {
+		struct sim_system *s = profile_system(ps[i]);
+		s64 before, after;
+
+		sim_advance_ns(s, NSEC_PER_SEC + 500 * NSEC_PER_USEC);
+		before = s->k.tk_core.timekeeper.ntp_error;
+		ck_assert_int_ge(tx_set(s, ADJ_FREQUENCY, 500LL * 65536, 0, 0), 0);
+		after = s->k.tk_core.timekeeper.ntp_error;
+		if (tk_profile_has(ps[i], TKV_ADJUST_NO_NTP_ERROR))
+			ck_assert_msg(after == before, "6.15: ntp_error moved by %lld",
+				      (long long)(after - before));
+		else
+			ck_assert_msg(after != before, "6.12: ntp_error did not move");
+		sim_system_free(s);
+	}
+}
+END_TEST
+
+/*
  * vdso-time-data is a layout only: the model keeps one page, so v6.12 reads
- * exactly what v6.15 with v6.12's bugs injected reads, clock by clock, over
- * a run with frequency steps.  If another behaviour hid between the two
- * profiles without a table entry, this would see it.
+ * exactly what v6.15 with v6.12's bugs injected (and adjust-no-ntp-error off) reads, clock by
+ * clock, over a run with frequency steps.  If another behaviour hid between the two profiles
+ * without a table entry, this would see it.
  */
 START_TEST(test_vdso_time_data)
 {
@@ -263,6 +290,8 @@ START_TEST(test_vdso_time_data)
 	ck_assert(!tk_profile_has(TK_PROFILE_6_12, TKV_VDSO_TIME_DATA));
 	ck_assert(tk_profile_has(TK_PROFILE_6_15, TKV_VDSO_TIME_DATA));
 	sim_bugs_apply(&b->k, tk_profile_bugs(TK_PROFILE_6_12));
+	/* The one behaviour between them that is no bug bit: v6.12's ntp_error term. */
+	b->k.vdiffs &= ~(1u << TKV_ADJUST_NO_NTP_ERROR);
 	for (int i = 0; i < 40; i++) {
 		long long freq = (i % 2 ? 1 : -1) * 100LL * 65536 * (i % 5);
 
@@ -389,6 +418,7 @@ static Suite *version_suite(void)
 	tcase_add_test(diff, test_neg_motion_max_delta);
 	tcase_add_test(diff, test_ntp_offset_div_s64);
 	tcase_add_test(diff, test_coarse_nsec);
+	tcase_add_test(diff, test_adjust_no_ntp_error);
 	tcase_add_test(diff, test_vdso_time_data);
 	tcase_add_test(diff, test_adjtimex_locked_step);
 	tcase_add_test(diff, test_aux_clocks_profile);
@@ -399,7 +429,7 @@ static Suite *version_suite(void)
 int main(void)
 {
 	/* A new entry in the table needs its test here. */
-	_Static_assert(TKV_NR == 9, "a named difference without a test in check_version.c");
+	_Static_assert(TKV_NR == 10, "a named difference without a test in check_version.c");
 	test_seed();
 	return test_run_suite(version_suite());
 }

@@ -26,6 +26,7 @@
 #include "sim/ops/ops_gen.h"
 #include "sim/ops/ops_seeds.h"
 #include "tools/fuzz/fuzz_decode.h"
+#include "tools/fuzz/fuzz_diff.h"
 #include "tools/parse.h"
 #include "tools/scenario/scenario_ops.h"
 #include "tools/options.h"
@@ -46,6 +47,9 @@ struct fuzz_opts {
 	unsigned int flags;
 	const char *out_dir;
 	const char *input;
+	const char *kernel;
+	bool differential;
+	bool no_tree;
 	time_t started;
 	bool quiet;
 };
@@ -86,6 +90,17 @@ const struct tksim_option cmd_fuzz_options[] = {
 	TKSIM_OPT_FLAG("list-known", 'l',
 		       "print the known kernel bugs and behaviours by design and exit"),
 	TKSIM_OPT_FLAG("decode", 'D', "turn fuzz inputs into scenario files (below)"),
+	TKSIM_OPT_FLAG("differential", 'X',
+		       "run each input on the model (with --inject's bugs) and on\n"
+		       "--kernel's tree (or the model without bugs) in lockstep:\n"
+		       "a difference is a finding, written as a scenario that\n"
+		       "tksim diff replays (docs/fuzzing.md)"),
+	TKSIM_OPT_MORE(TKSIM_OPT_FILE, "kernel", 'K', "TREE",
+		       "the kernel tree (6.12, 6.1 or a path) of --differential,\n"
+		       "and the verdict of every oracle finding: replayed on the\n"
+		       "tree's own code, \"the kernel's code does this too\" or\n"
+		       "\"tksim only\"",
+		       NULL),
 	TKSIM_OPT_QUIET('q'),
 	TKSIM_OPT_HELP('h'),
 	TKSIM_OPT_END,
@@ -177,6 +192,12 @@ static int parse_fuzz_opts(int argc, char **argv, struct fuzz_opts *o)
 		case 'k':
 			o->flags |= SIM_OPS_KNOWN_FAIL;
 			break;
+		case 'X':
+			o->differential = true;
+			break;
+		case 'K':
+			o->kernel = optarg;
+			break;
 		case 'l':
 			oracle_known_list(stdout);
 			exit(TKSIM_EXIT_OK);
@@ -194,6 +215,13 @@ static int parse_fuzz_opts(int argc, char **argv, struct fuzz_opts *o)
 		return TKSIM_EXIT_USAGE;
 	if (!o->seconds && !o->runs)
 		o->seconds = 10;
+	if (o->differential && !o->kernel && !o->bugs)
+		return tksim_usage_error("fuzz",
+					 "--differential compares the model with --kernel's "
+					 "tree or with an --inject model: give one");
+	if (o->differential && o->fixes)
+		return tksim_usage_error("fuzz", "--differential compares the kernel as it is: "
+						 "not with --fix");
 	return 0;
 }
 
@@ -245,6 +273,8 @@ static bool report_finding(const struct fuzz_opts *o, struct sim_op_list *l,
 	/* A known one (--known-fail) replays to its signature only as a violation. */
 	if (again.first.kind != ORACLE_KNOWN_NONE)
 		fprintf(f, "known-fail\n");
+	if (o->kernel)
+		fuzz_verdict(f, l, o->bugs, o->kernel);
 	scenario_ops_write(f, l, o->bugs);
 	errno = 0;
 	err = fflush(f) || ferror(f) ? (errno ? errno : EIO) : 0;
@@ -286,6 +316,29 @@ static bool account(const struct fuzz_opts *o, struct fuzz_stats *st, struct sim
 	return o->max_findings && st->findings >= o->max_findings;
 }
 
+/* --differential: one input on both sides; true when this process must stop. */
+static bool differential(const struct fuzz_opts *o, struct fuzz_stats *st, struct sim_op_list *l,
+			 u64 seed)
+{
+	struct fuzz_diff d = {
+		.bugs = o->bugs, .tree = o->kernel, .dir = o->out_dir, .started = o->started
+	};
+	bool written;
+	u64 ops;
+	int ret = fuzz_diff_input(&d, l, seed, &ops, &written);
+
+	st->execs++;
+	st->ops += ops;
+	if (ret == -2) {
+		st->unwritten++; /* no tree: nothing was compared, the summary says so */
+		return true;
+	}
+	if (ret == -1)
+		st->known++; /* an input side B cannot run: counted apart */
+	st->findings += written;
+	return ret == 1 && written && o->max_findings && st->findings >= o->max_findings;
+}
+
 /* One process's campaign: the seeds, then generated and mutated lists. */
 static void fuzz_worker(const struct fuzz_opts *o, unsigned int job, struct fuzz_stats *st)
 {
@@ -325,6 +378,11 @@ static void fuzz_worker(const struct fuzz_opts *o, unsigned int job, struct fuzz
 		}
 		/* The kernel under test: seeds and generated lists come with the kernel's code. */
 		l.cfg.fixes = o->fixes;
+		if (o->differential) {
+			if (differential(o, st, &l, seed))
+				break;
+			continue;
+		}
 		ret = sim_ops_run(&l, o->bugs, o->flags, &res, NULL);
 		if (account(o, st, &l, ret, &res, seed))
 			break;
@@ -347,6 +405,8 @@ static bool fuzz_input_file(const struct fuzz_opts *o, struct fuzz_stats *st, co
 		return true;
 	sim_ops_decode(l, buf, (size_t)n);
 	l->cfg.fixes = o->fixes;
+	if (o->differential)
+		return !differential(o, st, l, 0);
 	ret = sim_ops_run(l, o->bugs, o->flags, &res, NULL);
 	if (ret == 1)
 		printf("%s: %s\n", path, res.first.sig);
@@ -488,6 +548,31 @@ static int run_jobs(const struct fuzz_opts *o, struct fuzz_stats *st, double t0)
 	return 0;
 }
 
+/* The summary of --differential: what was compared with what, and what differed. */
+static int differential_summary(const struct fuzz_opts *o, const struct fuzz_stats *sum,
+				double wall, int ret, struct fuzz_stats *st)
+{
+	char bugs[256];
+
+	sim_bugs_format(o->bugs, bugs, sizeof(bugs));
+	munmap(st, FUZZ_MAX_JOBS * sizeof(*st));
+	if (sum->unwritten && !sum->findings && sum->execs <= o->jobs)
+		return TKSIM_EXIT_SKIP; /* side B could not be had: said on stderr */
+	printf("tksim fuzz --differential: %" PRIu64 " op lists, %" PRIu64
+	       " ops in %.1f s (%.0f lists/s), %u process%s, seed %" PRIu64 "\n",
+	       sum->execs, sum->ops, wall, wall > 0 ? (double)sum->execs / wall : 0.0, o->jobs,
+	       o->jobs > 1 ? "es" : "", o->seed);
+	printf("  model%s%s against %s%s; differences %" PRIu64 "; lists side B cannot run %" PRIu64
+	       "\n",
+	       o->bugs ? " --inject " : "", o->bugs ? bugs : "", o->kernel ? "kernel " : "",
+	       o->kernel ? o->kernel : "the model", sum->findings, sum->known);
+	if (ret)
+		return ret;
+	if (sum->findings)
+		return TKSIM_EXIT_VIOLATION;
+	return tksim_signal_caught() ? TKSIM_EXIT_INTERRUPTED : TKSIM_EXIT_OK;
+}
+
 /**
  * cmd_fuzz() - `tksim fuzz`
  * @argc: argument count (argv[0] is "fuzz")
@@ -554,6 +639,8 @@ int cmd_fuzz(int argc, char **argv)
 			tksim_signal_name(tksim_signal_caught()));
 	if (!o.quiet && isatty(STDERR_FILENO))
 		fprintf(stderr, "\r%100s\r", "");
+	if (o.differential)
+		return differential_summary(&o, &sum, wall, ret, st);
 	printf("tksim fuzz: %" PRIu64 " op lists, %" PRIu64 " ops in %.1f s (%.0f lists/s), "
 	       "%u process%s, seed %" PRIu64 ", injected %s%s%s\n",
 	       sum.execs, sum.ops, wall, wall > 0 ? (double)sum.execs / wall : 0.0, o.jobs,

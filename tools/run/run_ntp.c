@@ -87,8 +87,8 @@ int run_ntp_parse(struct run_ntp *n, int code, const char *arg)
 	case RUN_OPT_SETTIMEOFDAY: {
 		bool adj = code == RUN_OPT_ADJTIMEX;
 		struct sim_op op = { 0 };
-		int ret = adj ? run_ntp_parse_adjtimex(&op, arg)
-			      : run_ntp_parse_settimeofday(&op, arg);
+		int ret = adj ? tksim_parse_adjtimex_call(&op, "run", arg)
+			      : tksim_parse_settimeofday_call(&op, "run", arg);
 
 		if (ret)
 			return ret;

@@ -6,7 +6,7 @@
 /*
  * cmd_run.c keeps the run loop; this part parses the NTP options, sets up
  * the daemon and the scripted calls (tools/run/run_ntp.c; the calls' text in
- * tools/run/run_ntp_calls.c), and reports on them (tools/run/run_ntp_report.c).
+ * tools/timed_calls.c), and reports on them (tools/run/run_ntp_report.c).
  *
  *   run_ntp_defaults(&n);                         before option parsing
  *   run_ntp_parse(&n, code, value);               for each RUN_OPT_* code
@@ -21,6 +21,7 @@
 #include "sim/ntpd.h"
 #include "sim/run/run_calls.h"
 #include "tools/options.h"
+#include "tools/timed_calls.h"
 
 /* Option codes of the NTP options (beyond any character). */
 enum run_ntp_opt {
@@ -99,8 +100,6 @@ struct run_ntp {
 
 void run_ntp_defaults(struct run_ntp *n);
 int run_ntp_parse(struct run_ntp *n, int code, const char *arg);
-int run_ntp_parse_adjtimex(struct sim_op *op, const char *arg);
-int run_ntp_parse_settimeofday(struct sim_op *op, const char *arg);
 int run_ntp_configure(struct run_ntp *n, struct sim_config *cfg, const struct tksim_optset *opts);
 int run_ntp_start(struct run_ntp *n, struct sim_ntpd *d, struct sim_system *s);
 void run_ntp_csv_header(FILE *f);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
-// tksim's own: the scripted calls of `tksim run` as the command line writes them
+// tksim's own: the timed calls of `tksim run` and `tksim diff` as the command line writes them
 // (--adjtimex T:KEY=VAL,..., --settimeofday T:SEC[.FRAC]).
-#include "tools/run/run_ntp.h"
+#include "tools/timed_calls.h"
 
 #include <errno.h>
 #include <string.h>
@@ -45,7 +45,7 @@ static int split_time(const char *arg, u64 *t_ns, const char **rest)
 }
 
 /* One KEY=VALUE of --adjtimex into @tx; 0 or a usage error already reported. */
-static int parse_adjtimex_key(struct tk_timex *tx, char *kv, const char *arg)
+static int parse_adjtimex_key(struct tk_timex *tx, char *kv, const char *cmd, const char *arg)
 {
 	char *val = strchr(kv, '=');
 	s64 ll, ns;
@@ -57,21 +57,21 @@ static int parse_adjtimex_key(struct tk_timex *tx, char *kv, const char *arg)
 	} else if (!strcmp(kv, "micro") && !val) {
 		tx->modes |= ADJ_MICRO;
 	} else if (!val) {
-		return tksim_usage_error("run", "--adjtimex '%s': '%s' needs a value", arg, kv);
+		return tksim_usage_error(cmd, "--adjtimex '%s': '%s' needs a value", arg, kv);
 	} else if (!strcmp(kv, "freq")) {
 		if (parse_ppm_scaled(val, &tx->freq))
-			return tksim_usage_error("run", "--adjtimex '%s': freq=PPM, not '%s'", arg,
+			return tksim_usage_error(cmd, "--adjtimex '%s': freq=PPM, not '%s'", arg,
 						 val);
 		tx->modes |= ADJ_FREQUENCY;
 	} else if (!strcmp(kv, "tick")) {
 		if (tksim_parse_s64(val, &ll))
-			return tksim_usage_error("run", "--adjtimex '%s': tick=US, not '%s'", arg,
+			return tksim_usage_error(cmd, "--adjtimex '%s': tick=US, not '%s'", arg,
 						 val);
 		tx->modes |= ADJ_TICK;
 		tx->tick = ll;
 	} else if (!strcmp(kv, "offset") || !strcmp(kv, "setoffset")) {
 		if (tksim_parse_time_ns(val, 1, &ns))
-			return tksim_usage_error("run", "--adjtimex '%s': %s=NS, not '%s'", arg, kv,
+			return tksim_usage_error(cmd, "--adjtimex '%s': %s=NS, not '%s'", arg, kv,
 						 val);
 		if (!strcmp(kv, "offset")) {
 			tx->modes |= ADJ_OFFSET | ADJ_NANO;
@@ -89,7 +89,7 @@ static int parse_adjtimex_key(struct tk_timex *tx, char *kv, const char *arg)
 		u64 st;
 
 		if (timex_parse_status(val, &st))
-			return tksim_usage_error("run",
+			return tksim_usage_error(cmd,
 						 "--adjtimex '%s': status=pll+ins+... or "
 						 "a number, not '%s'",
 						 arg, val);
@@ -98,7 +98,7 @@ static int parse_adjtimex_key(struct tk_timex *tx, char *kv, const char *arg)
 	} else if (!strcmp(kv, "maxerror") || !strcmp(kv, "esterror") || !strcmp(kv, "constant") ||
 		   !strcmp(kv, "tai") || !strcmp(kv, "adjtime")) {
 		if (tksim_parse_s64(val, &ll))
-			return tksim_usage_error("run",
+			return tksim_usage_error(cmd,
 						 "--adjtimex '%s': %s wants a whole "
 						 "number, not '%s'",
 						 arg, kv, val);
@@ -114,7 +114,7 @@ static int parse_adjtimex_key(struct tk_timex *tx, char *kv, const char *arg)
 		} else {
 			/* ADJ_TIMECONST and ADJ_TAI share the constant field. */
 			if (tx->modes & (ADJ_TIMECONST | ADJ_TAI))
-				return tksim_usage_error("run",
+				return tksim_usage_error(cmd,
 							 "--adjtimex '%s': constant and "
 							 "tai share one field",
 							 arg);
@@ -122,30 +122,30 @@ static int parse_adjtimex_key(struct tk_timex *tx, char *kv, const char *arg)
 			tx->constant = ll;
 		}
 	} else {
-		return tksim_usage_error("run", "--adjtimex '%s': unknown key '%s'", arg, kv);
+		return tksim_usage_error(cmd, "--adjtimex '%s': unknown key '%s'", arg, kv);
 	}
 	return 0;
 }
 
 /**
- * run_ntp_parse_adjtimex() - --adjtimex T:KEY=VAL[,KEY=VAL...] into the op @op
+ * tksim_parse_adjtimex_call() - --adjtimex T:KEY=VAL[,KEY=VAL...] into the op @op
  * @op:  filled in: SIM_OP_ADJTIMEX (privileged) at time T with the request
+ * @cmd: the command, for errors
  * @arg: the option's value
  *
  * Return: 0, or TKSIM_EXIT_USAGE after the error on stderr.
  */
-int run_ntp_parse_adjtimex(struct sim_op *op, const char *arg)
+int tksim_parse_adjtimex_call(struct sim_op *op, const char *cmd, const char *arg)
 {
 	char buf[256], *tok, *save = NULL;
 	const char *spec;
 
 	*op = (struct sim_op){ .kind = SIM_OP_ADJTIMEX };
 	if (split_time(arg, &op->t_ns, &spec) || !*spec || strlen(spec) >= sizeof(buf))
-		return tksim_usage_error("run", "--adjtimex wants T:KEY=VALUE[,...], not '%s'",
-					 arg);
+		return tksim_usage_error(cmd, "--adjtimex wants T:KEY=VALUE[,...], not '%s'", arg);
 	strcpy(buf, spec);
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		int ret = parse_adjtimex_key(&op->tx, tok, arg);
+		int ret = parse_adjtimex_key(&op->tx, tok, cmd, arg);
 
 		if (ret)
 			return ret;
@@ -154,15 +154,16 @@ int run_ntp_parse_adjtimex(struct sim_op *op, const char *arg)
 }
 
 /**
- * run_ntp_parse_settimeofday() - --settimeofday T:SEC[.FRACTION] into the op @op
+ * tksim_parse_settimeofday_call() - --settimeofday T:SEC[.FRACTION] into the op @op
  * @op:  filled in: at time T, clock_settime(CLOCK_REALTIME), privileged: the
  *       kernel's settimeofday(2) and clock_settime() both end in
  *       do_settimeofday64(), and this one keeps the ns
+ * @cmd: the command, for errors
  * @arg: the option's value
  *
  * Return: 0, or TKSIM_EXIT_USAGE after the error on stderr.
  */
-int run_ntp_parse_settimeofday(struct sim_op *op, const char *arg)
+int tksim_parse_settimeofday_call(struct sim_op *op, const char *cmd, const char *arg)
 {
 	const char *spec, *dot;
 	char secbuf[32];
@@ -199,5 +200,5 @@ int run_ntp_parse_settimeofday(struct sim_op *op, const char *arg)
 	op->b = nsec;
 	return 0;
 bad:
-	return tksim_usage_error("run", "--settimeofday wants T:SECONDS[.FRACTION], not '%s'", arg);
+	return tksim_usage_error(cmd, "--settimeofday wants T:SECONDS[.FRACTION], not '%s'", arg);
 }

@@ -1,0 +1,67 @@
+#!/bin/sh
+# tksim's own: `tksim diff` model against model: no difference where there is none (the example
+# scenarios it takes, the regressions, the seed corpus, generated lists), and the first
+# difference, at the tick it first matters, where a model side runs with an injected bug.
+. "${top_srcdir:-.}/tests/cli/cli_lib.sh"
+src=${top_srcdir:-.}
+
+# The example scenarios whose settings are ops on one system, and every regression.
+for scn in freq-step coarse-second-step clocksource-switch acpi-pm-24bit; do
+	expect 0 "$scn: no difference" -- "$TKSIM" diff "$src/scenarios/$scn.scn"
+	contains "model and model: no difference in" "$scn: says what it compared"
+done
+for scn in "$src"/tests/fuzz/regress/*.scn; do
+	expect 0 "$(basename "$scn"): no difference" -- "$TKSIM" diff "$scn"
+done
+# The seed corpus, as fuzz inputs.
+for input in "$src"/tests/fuzz/corpus/*; do
+	expect 0 "corpus $(basename "$input"): no difference" -- "$TKSIM" diff --input "$input"
+done
+# Generated lists (seed printed by the name).
+for seed in 1 2 3; do
+	expect 0 "generated, seed $seed: no difference" -- "$TKSIM" diff --generate 40 --seed $seed
+done
+
+# An injected bug must make it exit 1 at the first instant it matters.  At ppm 0 every tick
+# accumulates whole intervals of freq-step.scn, so no mult change meets an unaccumulated offset
+# and no-xtime-correction changes nothing (exit 0, as for the oracle); at 35 ppm the tick at
+# 20 s leaves an offset, and the adjtimex at 20 s changes mult over it.
+expect 0 "no-xtime-correction at ppm 0: nothing to see" -- \
+	"$TKSIM" diff --inject no-xtime-correction "$src/scenarios/freq-step.scn"
+expect 1 "no-xtime-correction at 35 ppm: a difference" -- \
+	"$TKSIM" diff --inject no-xtime-correction "$src/scenarios/freq-step.scn" --ppm 35
+contains "model --inject no-xtime-correction and model differ" "names both sides"
+contains "when:    after tick 20000, t=20s" "at the adjtimex of 20 s, not before"
+contains "freq-step.scn:9: at 20s adjtimex modes=freq" "names the op and its scenario line"
+contains "what:    xtime_nsec" "names the field: the continuity term is xtime_nsec's"
+# The bug's own command line (tksim bugs): the same, at 1.0005 s.
+expect 1 "no-xtime-correction, tksim bugs' own calls" -- \
+	"$TKSIM" diff --inject no-xtime-correction --duration 2s --adjtimex 1.0005s:freq=500
+contains "when:    after tick 1000, t=1.000500000s" "at the call, mid-tick"
+# Other bugs, each at its own first instant: pre-4.13 raw accounting at the first tick, the
+# pre-6.15 coarse clocks where the adjtimex of coarse-second-step.scn makes xtime_nsec borrow.
+expect 1 "raw-pre-4.13: a difference" -- \
+	"$TKSIM" diff "$src/scenarios/coarse-second-step.scn" --inject raw-pre-4.13
+contains "when:    at tick 1, t=0.010000000s" "at the first tick"
+contains "what:    raw_xtime_nsec" "in the raw clock's accumulation"
+expect 1 "coarse-pre-6.15: a difference" -- \
+	"$TKSIM" diff "$src/scenarios/coarse-second-step.scn" --inject coarse-pre-6.15
+contains "when:    after tick 500, t=5.005000000s" "at the adjtimex of 5.005 s"
+contains "what:    REALTIME_COARSE vdso" "in the coarse clock (coarse_nsec is not compared: the bug's kernel has none)"
+expect 1 "writer-no-seq: a difference" -- \
+	"$TKSIM" diff "$src/scenarios/freq-step.scn" --inject writer-no-seq
+contains "what:    vdso_seq" "in the vvar page's seq"
+
+# Bad input: a setting of run's other actors, at its line; a second input; a bad count.
+scratch
+printf 'hz 250\nleap insert\n' >"$tmp/leap.scn"
+expect 2 "a setting diff does not take" -- "$TKSIM" diff "$tmp/leap.scn"
+contains "leap.scn:2:" "names the file and line"
+printf 'ntpd on\n' >"$tmp/ntpd.scn"
+expect 2 "the NTP daemon model" -- "$TKSIM" diff "$tmp/ntpd.scn"
+contains "ntpd.scn:1:" "names the file and line"
+expect 2 "a scenario and --generate" -- "$TKSIM" diff "$src/scenarios/freq-step.scn" --generate 3
+expect 2 "--generate 0" -- "$TKSIM" diff --generate 0
+expect 2 "an unknown bug" -- "$TKSIM" diff --inject no-such-bug --generate 3
+expect 2 "a missing input" -- "$TKSIM" diff --input "$tmp/none"
+exit $fail

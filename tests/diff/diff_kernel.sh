@@ -1,0 +1,54 @@
+#!/bin/sh
+# tksim's own: `tksim diff --kernel 6.12`: the model's 6.12 profile against the 6.12 tree's own
+# code over the example scenarios and the seed corpus, and an injected model bug exits 1 at the
+# first instant it matters.  SKIP (77) with the reason when no tree can be fetched or the
+# backend cannot load one here.
+. "${top_srcdir:-.}/tests/cli/cli_lib.sh"
+src=${top_srcdir:-.}
+
+tree=$("$src/scripts/fetch-kernels.sh" 6.12 2>&1)
+case $? in
+0) ;;
+77)
+	echo "SKIP: no 6.12 tree can be fetched here: $tree"
+	exit 77
+	;;
+*)
+	echo "FAIL: scripts/fetch-kernels.sh 6.12: $tree"
+	exit 1
+	;;
+esac
+"$TKSIM" diff --kernel 6.12 --generate 1 >"$out" 2>&1
+case $? in
+4)
+	echo "SKIP: $(cat "$out")"
+	exit 77
+	;;
+esac
+
+for scn in freq-step coarse-second-step; do
+	expect 0 "$scn: the model and the 6.12 tree agree" -- \
+		"$TKSIM" diff --kernel 6.12 "$src/scenarios/$scn.scn"
+done
+# The corpus: every input agrees but those named here, each with what differs and why
+# (docs/fuzzing.md, "The kernel's own code"); one that starts to agree must leave the list.
+#   1: a difference; 2: an op the backend cannot do yet
+open="acpi-pm-idle:1 offset-us-negative:1 setoffset-huge:1 clocksource-acpi-pm-wrap:2
+clocksource-back-and-forth:2 fll-long-interval:2 suspend-2h:2 unprivileged:2"
+for input in "$src"/tests/fuzz/corpus/*; do
+	name=$(basename "$input") want=0
+	for o in $open; do [ "${o%%:*}" = "$name" ] && want=${o#*:}; done
+	expect "$want" "corpus $name: exit $want" -- "$TKSIM" diff --kernel 6.12 --input "$input"
+done
+# A deliberately mismatched profile: the model of 6.18 against the 6.12 tree parts where
+# coarse_nsec came in (v6.15) and where the ntp_error term went (adjust-no-ntp-error).
+expect 1 "profile 6.18 against the 6.12 tree" -- \
+	"$TKSIM" diff --kernel 6.12 --profile 6.18 "$src/scenarios/coarse-second-step.scn"
+contains "when:    after tick 500, t=5.005000000s" "at the adjtimex of 5.005 s"
+contains "what:    ntp_error" "ntp_error, the term 6.12 still has"
+expect 1 "no-xtime-correction against the tree" -- \
+	"$TKSIM" diff --kernel 6.12 --inject no-xtime-correction "$src/scenarios/freq-step.scn" \
+	--ppm 35
+contains "what:    xtime_nsec" "names the field"
+contains "when:    after tick 20000, t=20s" "at the first instant it matters"
+exit $fail
