@@ -68,6 +68,8 @@ struct diff_side;
  *            where the side has none
  * @clocksource: write clocksource @index (sim_op_cs_names[]) to current_clocksource;
  *            -EOPNOTSUPP where the side cannot
+ * @aux_enable: write @on to aux clock @idx's sysfs aux_clock_enable: 0 or a
+ *            negative errno (-ENOENT where the kernel has no such knob)
  * @snapshot: every number of @st
  * @read:     clock @clock through @path: the call's result, the time in *@ts
  * @time:     time() through @path
@@ -83,6 +85,7 @@ struct diff_side_ops {
 	void (*cpu_skew)(struct diff_side *d, unsigned int cpu, s64 cycles);
 	int (*inject)(struct diff_side *d, u64 mask);
 	int (*clocksource)(struct diff_side *d, s64 index);
+	int (*aux_enable)(struct diff_side *d, s64 idx, bool on);
 	void (*snapshot)(struct diff_side *d, struct tk_snapshot *st);
 	int (*read)(struct diff_side *d, enum sim_path path, s32 clock, struct timespec64 *ts);
 	s64 (*time)(struct diff_side *d, enum sim_path path);

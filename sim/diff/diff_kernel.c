@@ -181,6 +181,15 @@ static int kside_no_clocksource(struct diff_side *d, s64 index)
 	return -EOPNOTSUPP;
 }
 
+/* The trees the backend builds (6.12, 6.1) predate v6.17's aux clocks: no sysfs knob. */
+static int kside_no_aux(struct diff_side *d, s64 idx, bool on)
+{
+	(void)d;
+	(void)idx;
+	(void)on;
+	return -ENOENT;
+}
+
 static void kside_snapshot(struct diff_side *d, struct tk_snapshot *st)
 {
 	ktree_snapshot(kside_of(d)->kt, st);
@@ -262,6 +271,7 @@ static const struct diff_side_ops kside_ops = {
 	.cpu_skew = kside_cpu_skew,
 	.inject = kside_cannot,
 	.clocksource = kside_no_clocksource,
+	.aux_enable = kside_no_aux,
 	.snapshot = kside_snapshot,
 	.read = kside_clock_read,
 	.time = kside_time,

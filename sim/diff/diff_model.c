@@ -15,6 +15,7 @@
 #include "sim/diff/diff.h"
 #include "sim/ops/ops_cs.h"
 #include "timekeeper/time64.h"
+#include "timekeeper/timekeeping_aux.h"
 
 /* The model's own state: the system, the bugs it runs with, the clocksources an op added. */
 struct model {
@@ -131,6 +132,15 @@ static int model_clocksource(struct diff_side *d, s64 index)
 	return sim_ops_cs_switch(m->s, &m->o, &m->css, index, why, sizeof(why)) < 0 ? -EINVAL : 0;
 }
 
+static int model_aux_enable(struct diff_side *d, s64 idx, bool on)
+{
+	struct model *m = model_of(d);
+
+	if (idx < 0 || idx >= TK_MAX_AUX_CLOCKS)
+		return -EINVAL;
+	return tk_aux_clock_enable(&m->s->k, (unsigned int)idx, on);
+}
+
 static void model_snapshot(struct diff_side *d, struct tk_snapshot *st)
 {
 	diff_model_snapshot(model_of(d)->s, st);
@@ -165,6 +175,7 @@ static const struct diff_side_ops model_ops = {
 	.cpu_skew = model_cpu_skew,
 	.inject = model_inject,
 	.clocksource = model_clocksource,
+	.aux_enable = model_aux_enable,
 	.snapshot = model_snapshot,
 	.read = model_read,
 	.time = model_time,

@@ -227,18 +227,19 @@ static bool stall(struct lockstep *x, u64 ns)
 }
 
 /* The timex fields adjtimex() writes back, compared one by one. */
-#define TIMEX_FIELDS(X)                                                                     \
-	X(offset)                                                                           \
-	X(freq)                                                                             \
-	X(maxerror)                                                                         \
-	X(esterror)                                                                         \
-	X(status)                                                                           \
-	X(constant)                                                                         \
-	X(precision)                                                                        \
-	X(tolerance)                                                                        \
-	X(time.tv_sec)                                                                      \
-	X(time.tv_usec) X(tick) X(ppsfreq) X(jitter) X(shift) X(stabil) X(jitcnt) X(calcnt) \
-		X(errcnt) X(stbcnt) X(tai)
+#define TIMEX_FIELDS(X)                                                                         \
+	X(offset)                                                                               \
+	X(freq)                                                                                 \
+	X(maxerror)                                                                             \
+	X(esterror)                                                                             \
+	X(status)                                                                               \
+	X(constant)                                                                             \
+	X(precision)                                                                            \
+	X(tolerance)                                                                            \
+	X(time.tv_sec)                                                                          \
+	X(time.tv_usec)                                                                         \
+	X(tick) X(ppsfreq) X(jitter) X(shift) X(stabil) X(jitcnt) X(calcnt) X(errcnt) X(stbcnt) \
+		X(tai)
 
 /* 0 the same, 1 a difference, -EOPNOTSUPP a side cannot make this call (r->why). */
 static int compare_call(struct lockstep *x, const struct sim_op *op)
@@ -360,6 +361,11 @@ static int one_op(struct lockstep *x, const struct sim_op *op)
 	case SIM_OP_CLOCKSOURCE:
 		ret = both(x, "switch clocksource", x->a->ops->clocksource(x->a, op->a),
 			   x->b->ops->clocksource(x->b, op->a));
+		break;
+	case SIM_OP_AUX_ENABLE:
+		ret = both(x, "write aux_clock_enable",
+			   x->a->ops->aux_enable(x->a, op->a, op->b != 0),
+			   x->b->ops->aux_enable(x->b, op->a, op->b != 0));
 		break;
 	default:
 		snprintf(x->r->why, sizeof(x->r->why), "op kind %d is not compared", op->kind);
