@@ -22,6 +22,7 @@
 
 struct sim_css;
 struct ktree;
+struct ktree_timex;
 
 /**
  * struct sim_config - a system to simulate
@@ -130,6 +131,8 @@ int sim_ktree_clock_gettime(struct sim_system *s, enum sim_path path, s32 clock,
 int sim_ktree_clock_getres(struct sim_system *s, enum sim_path path, s32 clock,
 			   struct timespec64 *res);
 time64_t sim_ktree_time(struct sim_system *s, enum sim_path path);
+void sim_ktree_timex_in(struct ktree_timex *k, const struct tk_timex *t);
+void sim_ktree_timex_out(struct tk_timex *t, const struct ktree_timex *k);
 void sim_ktree_tick(struct sim_system *s);
 
 struct tk_timex;

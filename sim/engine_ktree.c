@@ -140,8 +140,14 @@ void sim_ktree_tick(struct sim_system *s)
 	ktree_tick(s->kt);
 }
 
-/* struct tk_timex <-> struct ktree_timex: both are struct __kernel_timex, field for field. */
-static void sim_ktree_timex_in(struct ktree_timex *k, const struct tk_timex *t)
+/**
+ * sim_ktree_timex_in() - a model's struct tk_timex as the backend's struct ktree_timex
+ * @k: out
+ * @t: in
+ *
+ * Both are struct __kernel_timex, field for field (ktree.h needs no model header).
+ */
+void sim_ktree_timex_in(struct ktree_timex *k, const struct tk_timex *t)
 {
 	*k = (struct ktree_timex){
 		.modes = t->modes,
@@ -168,7 +174,12 @@ static void sim_ktree_timex_in(struct ktree_timex *k, const struct tk_timex *t)
 	};
 }
 
-static void sim_ktree_timex_out(struct tk_timex *t, const struct ktree_timex *k)
+/**
+ * sim_ktree_timex_out() - the backend's struct ktree_timex as a model's struct tk_timex
+ * @t: out
+ * @k: in
+ */
+void sim_ktree_timex_out(struct tk_timex *t, const struct ktree_timex *k)
 {
 	*t = (struct tk_timex){
 		.modes = k->modes,

@@ -61,60 +61,6 @@ static void kside_stall(struct diff_side *d, u64 ns)
 	kside_set_time(k, k->now_ns + ns);
 }
 
-/* struct tk_timex and struct ktree_timex are both struct __kernel_timex, field for field. */
-static void to_ktree(const struct tk_timex *t, struct ktree_timex *k)
-{
-	*k = (struct ktree_timex){
-		.modes = t->modes,
-		.offset = t->offset,
-		.freq = t->freq,
-		.maxerror = t->maxerror,
-		.esterror = t->esterror,
-		.status = t->status,
-		.constant = t->constant,
-		.precision = t->precision,
-		.tolerance = t->tolerance,
-		.time_sec = t->time.tv_sec,
-		.time_usec = t->time.tv_usec,
-		.tick = t->tick,
-		.ppsfreq = t->ppsfreq,
-		.jitter = t->jitter,
-		.shift = t->shift,
-		.stabil = t->stabil,
-		.jitcnt = t->jitcnt,
-		.calcnt = t->calcnt,
-		.errcnt = t->errcnt,
-		.stbcnt = t->stbcnt,
-		.tai = t->tai,
-	};
-}
-
-static void from_ktree(const struct ktree_timex *k, struct tk_timex *t)
-{
-	*t = (struct tk_timex){
-		.modes = k->modes,
-		.offset = k->offset,
-		.freq = k->freq,
-		.maxerror = k->maxerror,
-		.esterror = k->esterror,
-		.status = k->status,
-		.constant = k->constant,
-		.precision = k->precision,
-		.tolerance = k->tolerance,
-		.time = { .tv_sec = k->time_sec, .tv_usec = k->time_usec },
-		.tick = k->tick,
-		.ppsfreq = k->ppsfreq,
-		.jitter = k->jitter,
-		.shift = k->shift,
-		.stabil = k->stabil,
-		.jitcnt = k->jitcnt,
-		.calcnt = k->calcnt,
-		.errcnt = k->errcnt,
-		.stbcnt = k->stbcnt,
-		.tai = k->tai,
-	};
-}
-
 static int kside_call(struct diff_side *d, const struct sim_op *op, struct tk_timex *tx)
 {
 	struct ktree *kt = kside_of(d)->kt;
@@ -126,11 +72,11 @@ static int kside_call(struct diff_side *d, const struct sim_op *op, struct tk_ti
 	switch (op->kind) {
 	case SIM_OP_ADJTIMEX:
 	case SIM_OP_CLOCK_ADJTIME:
-		to_ktree(&op->tx, &ktx);
+		sim_ktree_timex_in(&ktx, &op->tx);
 		ret = ktree_adjtimex_as(kt,
 					op->kind == SIM_OP_ADJTIMEX ? TK_CLOCK_REALTIME : op->clock,
 					&ktx, !op->user);
-		from_ktree(&ktx, tx);
+		sim_ktree_timex_out(tx, &ktx);
 		return ret;
 	case SIM_OP_CLOCK_SETTIME:
 		/* The backend's clock_settime() is a privileged caller's only. */
