@@ -4,9 +4,11 @@
 #include "sim/ops/ops_exec_int.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "timekeeper/time64.h"
+#include "timekeeper/timekeeping_aux.h"
 
 /* The first two "SEC.NNNNNNNNN" values of an oracle message, as ns; false if there are not two. */
 static bool why_values(const char *why, __int128 v[2])
@@ -121,6 +123,30 @@ static void classify_mult_wrap(struct exec *x)
 		strcpy(x->prop, "mult-beyond-maxadj-wrap");
 }
 
+/*
+ * An aux clock stepped to just below KTIME_MAX by ADJ_SETOFFSET: v6.17's
+ * __timekeeping_inject_offset() checks an aux timekeeper only for a negative
+ * result ("Prevent that the resulting time becomes negative": ktime_add(now,
+ * offs) < 0), and timespec64_to_ktime() saturates a huge step to KTIME_MAX,
+ * so the step is taken; a tick later tkr_mono.base + offs_aux wraps
+ * (ktime_add()), the kernel side reads negative, the vDSO (seconds and ns
+ * added without ktime_t) past 2262.  Recognised by the state: the clock's
+ * base plus offset within a minute of KTIME_MAX, or past it.
+ */
+static void classify_aux_wrap(struct exec *x)
+{
+	struct timekeeper tk;
+	const struct ntp_data *ntp;
+	unsigned int idx;
+
+	if (strncmp(x->prop, "aux-", 4) || sscanf(x->clock, "AUX%u", &idx) != 1 ||
+	    idx >= TK_MAX_AUX_CLOCKS || !tk_aux_clock_enabled(&x->s->k, idx))
+		return;
+	tk_aux_snapshot(&x->s->k, idx, &tk, &ntp);
+	if ((__int128)tk.tkr_mono.base + tk.offs_aux + 60 * (__int128)NSEC_PER_SEC >= KTIME_MAX)
+		strcpy(x->prop, "aux-past-ktime-max");
+}
+
 /**
  * ops_finding() - record a finding, classified as a known kernel behaviour where it is one
  * @x:    the executor (its prop, clock and why say what was seen)
@@ -135,6 +161,7 @@ bool ops_finding(struct exec *x, const char *kind)
 
 	classify_coarse(x);
 	classify_mult_wrap(x);
+	classify_aux_wrap(x);
 	snprintf(f.sig, sizeof(f.sig), "%s %s %s", x->prop, x->clock, kind);
 	snprintf(f.why, sizeof(f.why), "%s", x->why);
 	f.op_index = x->op_index;

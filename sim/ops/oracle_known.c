@@ -35,6 +35,18 @@ static const struct oracle_known known[] = {
 	  "carry.  Seen by every property that reads a coarse clock meanwhile, whichever op "
 	  "reads it first; recognised by the state, coarse time a second from xtime "
 	  "(sim/ops/ops_finding.c).  The proposed fix: tksim run --fix coarse-sec" },
+	{ "aux-past-ktime-max * *", ORACLE_KNOWN_KERNEL_BUG,
+	  "v6.17 (aux clocks) and later, as the model reads the code; not run on a tree of "
+	  "v6.17+ (Debian 12 ships 6.12 and 6.1)",
+	  "docs/fuzzing.md",
+	  "an aux clock past KTIME_MAX a tick after an ADJ_SETOFFSET step: "
+	  "__timekeeping_inject_offset() (kernel/time/timekeeping.c) bounds an aux "
+	  "timekeeper's step only below (\"Prevent that the resulting time becomes negative\": "
+	  "\"if (ktime_add(now, offs) < 0)\"), while timespec64_to_ktime() saturates a huge step "
+	  "to KTIME_MAX; so the step is taken, and as the clock runs on, ktime_get_aux()'s "
+	  "ktime_add(tkr_mono.base + ns, offs_aux) wraps: the kernel side reads negative, the "
+	  "vDSO (do_aux() adds seconds and ns, no ktime_t) reads past 2262, and the clock goes "
+	  "back.  REALTIME cannot get there: its step must pass timespec64_valid_strict()" },
 	{ "tz-kept-on-refused-time - settimeofday", ORACLE_KNOWN_BY_DESIGN, "all", NULL,
 	  "settimeofday(tv, tz) with a valid time zone and a valid time before boot (REALTIME "
 	  "below MONOTONIC): do_sys_settimeofday64() (kernel/time/time.c) stores sys_tz and "

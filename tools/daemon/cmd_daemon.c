@@ -406,6 +406,12 @@ static int daemon_stop(struct dmn_keeper *k, enum dmn_end end)
 	return status;
 }
 
+/* The run is over for the program: too many quits, a violation, a tampered page or a refusal. */
+static bool daemon_must_stop(const struct sim_daemon *d)
+{
+	return d->quits > DMN_MAX_QUITS || d->violation[0] || d->tampered[0] || d->refused[0];
+}
+
 /*
  * Serve the child until it exits, --wall-limit passes without a request, or a signal comes to
  * tksim (@end says which).  Return: its wait status.
@@ -446,11 +452,17 @@ static int daemon_serve(struct sim_daemon *d, int sock, struct dmn_keeper *k, u6
 				break;
 		} else {
 			sim_daemon_serve(d, &rq, &rp);
+			/*
+			 * A refusal may come from a descendant: the program must not go on without
+			 * it, so it is stopped before the answer lets the refusing process exit (a
+			 * shell would otherwise run its next command first).
+			 */
+			if (daemon_must_stop(d))
+				kill(k->prog, SIGKILL);
 			if (send(sock, &rp, sizeof(rp), MSG_NOSIGNAL) != (ssize_t)sizeof(rp))
 				break;
 		}
-		/* A refusal may come from a descendant: the program must not go on without it. */
-		if (d->quits > DMN_MAX_QUITS || d->violation[0] || d->tampered[0] || d->refused[0])
+		if (daemon_must_stop(d))
 			kill(k->prog, SIGKILL);
 	}
 	return daemon_stop(k, *end);
