@@ -133,5 +133,6 @@ int main(void)
 		ktree_reset(kt);
 	t1 = now_s();
 	printf("resets: %.0f /s (a fresh kernel per fuzz input)\n", n / (t1 - t0));
+	ktree_close(kt);
 	return fail;
 }
