@@ -93,12 +93,16 @@ static inline ktime_t ktime_add(ktime_t a, ktime_t b)
 	return (ktime_t)((u64)a + (u64)b);
 }
 
-/** timespec64_to_ktime() - to ns, saturating at KTIME_MAX as the kernel does. */
+/*
+ * timespec64_to_ktime() - to ns, saturating at KTIME_MAX as the kernel's ktime_set() does;
+ * a tv_sec far below -KTIME_SEC_MAX wraps, as the kernel's product does (-fno-strict-overflow):
+ * the product is taken in u64 here, where C defines the wrap.
+ */
 static inline ktime_t timespec64_to_ktime(struct timespec64 ts)
 {
 	if (ts.tv_sec >= KTIME_SEC_MAX)
 		return KTIME_MAX;
-	return ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
+	return (ktime_t)((u64)ts.tv_sec * NSEC_PER_SEC + (u64)ts.tv_nsec);
 }
 
 /** ktime_to_timespec64() - ns to a normalised timespec (floor division). */
