@@ -250,7 +250,8 @@ u64 tk_profile_bugs(enum tk_profile p)
  *
  * Sets @k->profile and @k->vdiffs (and NTP's copy), and switches on the bug bits the profile
  * implies: the writer's in @k->bugs, the reader's in the vvar page.  Bits
- * already on stay on (an --inject on top of a profile).
+ * already on stay on (an --inject on top of a profile).  The vvar page's
+ * arch_data.no_aux says whether the profile's vDSO serves the aux ids.
  */
 void tk_profile_apply(struct tk_kernel *k, enum tk_profile p)
 {
@@ -262,4 +263,6 @@ void tk_profile_apply(struct tk_kernel *k, enum tk_profile p)
 	k->bugs |= bugs & BUG_WRITER_MASK;
 	WRITE_ONCE(k->vdata.arch_data.bugs,
 		   READ_ONCE(k->vdata.arch_data.bugs) | (bugs & BUG_READER_MASK));
+	/* The vDSO of a release before the aux clocks does not serve their ids. */
+	WRITE_ONCE(k->vdata.arch_data.no_aux, !tkv_has(k->vdiffs, TKV_AUX_CLOCKS));
 }

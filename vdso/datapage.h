@@ -146,6 +146,12 @@ struct vdso_sim_counter {
  * @timens_data:  on a time-namespace page: the real vvar page, which the
  *                kernel maps one page after it (__arch_get_vdso_u_timens_data);
  *                NULL on a real page
+ * @no_aux:       1 where the modelled release predates the aux clocks (v6.17):
+ *                its vDSO's vdso_clockid_valid() stops at MAX_CLOCKS, so the aux
+ *                ids go to the syscall; the kernel compiles one vDSO per release,
+ *                tksim has one for every profile, so the release is data here.
+ *                0 (the default) for v6.17+; fixed while readers run
+ * @unused:       keeps the u64s after it 8-byte aligned on i386
  */
 struct arch_vdso_time_data {
 	u32 tsc_insn;
@@ -161,6 +167,8 @@ struct arch_vdso_time_data {
 		const struct vdso_time_data *timens_data;
 		u64 timens_data_slot;
 	};
+	u32 no_aux;
+	u32 unused;
 };
 
 /**
@@ -191,10 +199,10 @@ struct vdso_time_data {
  * construction; these pin the offsets the two builds must agree on.
  */
 _Static_assert(sizeof(struct vdso_clock) == 232, "vdso_clock layout");
-_Static_assert(offsetof(struct vdso_time_data, clock_data) == 32, "vvar layout");
-_Static_assert(offsetof(struct vdso_time_data, aux_clock_data) == 496, "vvar layout");
-_Static_assert(offsetof(struct vdso_time_data, tz_minuteswest) == 2352, "vvar layout");
-_Static_assert(sizeof(struct vdso_time_data) == 2368, "vvar layout");
+_Static_assert(offsetof(struct vdso_time_data, clock_data) == 40, "vvar layout");
+_Static_assert(offsetof(struct vdso_time_data, aux_clock_data) == 504, "vvar layout");
+_Static_assert(offsetof(struct vdso_time_data, tz_minuteswest) == 2360, "vvar layout");
+_Static_assert(sizeof(struct vdso_time_data) == 2432, "vvar layout");
 _Static_assert(offsetof(struct vdso_sim_counter, cpu_offset) == 48, "counter page layout");
 
 #endif /* TKSIM_VDSO_DATAPAGE_H */

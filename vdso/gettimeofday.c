@@ -45,6 +45,16 @@ static inline bool vdso_clockid_valid(s32 clock)
 	return likely((u32)clock <= TK_CLOCK_AUX_LAST);
 }
 
+/*
+ * vdso_serves_aux(): the aux part of vdso_clockid_valid().  A pre-v6.17
+ * vDSO (arch_data.no_aux: the 6.15 profile and older) knows no id past
+ * MAX_CLOCKS and hands the aux ids to the syscall.  Read from the real page.
+ */
+static inline bool vdso_serves_aux(const struct vdso_time_data *vd)
+{
+	return likely(!READ_ONCE(vd->arch_data.no_aux));
+}
+
 /* vdso_set_timespec(): sec + ns (ns may exceed one second) into a timespec. */
 static inline void vdso_set_timespec(struct timespec64 *ts, u64 sec, u64 ns)
 {
@@ -216,7 +226,7 @@ static bool do_aux(const struct vdso_time_data *vd, s32 clock, struct timespec64
 			seq = vdso_read_begin(vc);
 		}
 		/* vdso_get_timestamp() says false for clock_mode NONE: the disabled case. */
-		if (!vdso_get_timestamp(vd, vc, VDSO_BASE_AUX, &sec, &ns))
+		if (!vdso_serves_aux(vd) || !vdso_get_timestamp(vd, vc, VDSO_BASE_AUX, &sec, &ns))
 			return false;
 	} while (unlikely(vdso_read_retry(vc, seq)) && !vdso_bug_no_retry(vd));
 
@@ -398,7 +408,7 @@ static bool cvdso_clock_getres_common(const struct vdso_time_data *vd, s32 clock
 		ns = READ_ONCE(vd->hrtimer_res);
 	else if (msk & VDSO_COARSE)
 		ns = READ_ONCE(vd->arch_data.low_res_nsec);
-	else if (msk & VDSO_AUX)
+	else if ((msk & VDSO_AUX) && vdso_serves_aux(vd))
 		ns = 1;
 	else
 		return false;

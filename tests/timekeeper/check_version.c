@@ -7,6 +7,7 @@
 #include "sim/bugs.h"
 #include "tests/check_ntp_util.h"
 #include "timekeeper/timekeeping_aux.h"
+#include "vdso/gettimeofday.h"
 
 /* The default system booted as @p. */
 static struct sim_system *profile_system(enum tk_profile p)
@@ -349,7 +350,8 @@ END_TEST
 /*
  * aux-clocks (v6.17): under v6.18 CLOCK_AUX is a disabled clock (-ENODEV)
  * that the knob enables; under v6.15 it is an invalid id (-EINVAL) on every
- * syscall and there is no knob (-ENOENT).
+ * syscall and in the vDSO, getres included (arch_data.no_aux), and there is
+ * no knob (-ENOENT).
  */
 START_TEST(test_aux_clocks_profile)
 {
@@ -366,6 +368,17 @@ START_TEST(test_aux_clocks_profile)
 		ck_assert_int_eq(sim_clock_gettime(s, SIM_PATH_VDSO, 16, &ts),
 				 aux ? -ENODEV : -EINVAL);
 		ck_assert_int_eq(sim_clock_getres(s, SIM_PATH_SYSCALL, 16, &ts), aux ? 0 : -EINVAL);
+		/* The vDSO of v6.15 serves no aux id: getres goes to the syscall, -EINVAL. */
+		for (s32 c = TK_CLOCK_AUX; c <= TK_CLOCK_AUX_LAST; c++) {
+			struct old_timespec32 r32;
+
+			ck_assert_int_eq(sim_clock_getres(s, SIM_PATH_VDSO, c, &ts),
+					 aux ? 0 : -EINVAL);
+			ck_assert_int_eq(cvdso_clock_getres(&s->k.vdata, c, NULL),
+					 aux ? 0 : -EINVAL);
+			ck_assert_int_eq(cvdso_clock_getres_time32(&s->k.vdata, c, &r32),
+					 aux ? 0 : -EINVAL);
+		}
 		ck_assert_int_eq(tk_sys_clock_settime(&s->k, 16, &ts, true),
 				 aux ? -ENODEV : -EINVAL);
 		ck_assert_int_eq(tk_sys_clock_adjtime(&s->k, 16, &tx, true),
