@@ -37,7 +37,7 @@ static unsigned __int128 cycles_now(const struct sim_system *s, const struct sim
 void oracle_aux_init(struct oracle_aux *a, struct sim_system *s, const struct sim_counter *c)
 {
 	memset(a, 0, sizeof(*a));
-	a->seen = oracle_aux_enabled_mask(s);
+	a->seen = a->on = oracle_aux_enabled_mask(s);
 	for (unsigned int i = 0; i < TK_MAX_AUX_CLOCKS; i++)
 		if (a->seen & (1U << i))
 			oracle_aux_rebase(a, s, i, c);
@@ -223,7 +223,7 @@ enum oracle_aux_prop oracle_aux_check(struct oracle_aux *a, struct sim_system *s
 		 * On the kernel side, which is exact: the vDSO's whole-ns base may put it
 		 * 1 ns behind right after it read the kernel side's value (check_pair()).
 		 */
-		if (!p && enabled && !(a->wrapped & (1U << i))) {
+		if (!p && enabled) {
 			a->evals[ORACLE_AUX_MONOTONIC]++;
 			if (a->has_last[i] && k < a->last[i]) {
 				char x[48], y[48];

@@ -32,9 +32,14 @@ enum oracle_aux_prop {
  * struct oracle_aux - what the aux checks remember across instants
  * @seen:     the aux clocks read at every check (bit n: CLOCK_AUX + n), those
  *            enabled at some point: a disabled one must then read -ENODEV
+ * @on:       the aux_clock_enable knobs as last noted (oracle_aux_init(), the
+ *            op list's oracle after every op): an enable of an enabled clock
+ *            changes nothing in the kernel, and is no step
  * @exact:    of those, the ones whose raw-exact base holds (unsteered since)
  * @wrapped:  of those, the ones a sleep beyond max_idle_ns left unaccumulated
- *            (oracle_ops_aux_after()): not monotonic nor raw-exact until a step
+ *            (oracle_ops_aux_after()): not raw-exact until a step (the
+ *            counter may have wrapped meanwhile); still monotonic, which the
+ *            kernel breaks there (aux-stale-after-resume, sim/ops/oracle_known.c)
  * @evals:    times each property was evaluated, by enum oracle_aux_prop
  * @last:     last kernel-side value read (ns), valid where @has_last
  * @has_last: a value since the last step
@@ -46,6 +51,7 @@ enum oracle_aux_prop {
  */
 struct oracle_aux {
 	unsigned int seen;
+	unsigned int on;
 	unsigned int exact;
 	unsigned int wrapped;
 	u64 evals[ORACLE_AUX_NR];

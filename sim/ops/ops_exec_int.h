@@ -31,6 +31,13 @@ struct exec {
 	bool coarse_off0;
 	bool mult_beyond0;
 	u32 shift0;
+	/*
+	 * The aux clocks that were enabled across a suspend and not disabled
+	 * since (bit n: AUXn), and the core's offs_boot that told (it grows at
+	 * every resume with sleep), for the aux-stale-after-resume finding.
+	 */
+	u32 aux_slept;
+	ktime_t offs_boot0;
 	char prop[32];
 	char clock[24];
 	char why[256];

@@ -58,6 +58,25 @@ static bool mult_beyond(const struct tk_read_base *tkr)
 	return tkr->mult > (u64)tkr->clock->mult + tkr->clock->maxadj;
 }
 
+/*
+ * The enabled aux clocks that slept: enabled across a suspend (the core's
+ * offs_boot grew since the last op: timekeeping_resume() injected the
+ * sleep) and enabled ever since.  Only the core is suspended and resumed
+ * (v6.17+: timekeeping_suspend() and timekeeping_resume() of
+ * kernel/time/timekeeping.c touch tk_core alone), so each of these still
+ * counts from its cycle_last of before the suspend.
+ */
+static u32 aux_slept(const struct exec *x)
+{
+	const struct tk_kernel *k = &x->s->k;
+	u32 enabled = READ_ONCE(k->aux_timekeepers);
+	u32 slept = x->aux_slept;
+
+	if (k->tk_core.timekeeper.offs_boot != x->offs_boot0)
+		slept |= enabled;
+	return slept & enabled;
+}
+
 /**
  * ops_state_before() - note the state the op about to be applied starts from
  * @x: the executor, after time has reached the op
@@ -74,6 +93,8 @@ void ops_state_before(struct exec *x)
 	x->coarse_off0 |= ops_coarse_off(x);
 	x->mult_beyond0 = mult_beyond(tkr);
 	x->shift0 = tkr->shift;
+	x->aux_slept = aux_slept(x);
+	x->offs_boot0 = x->s->k.tk_core.timekeeper.offs_boot;
 }
 
 /*
@@ -147,6 +168,39 @@ static void classify_aux_wrap(struct exec *x)
 		strcpy(x->prop, "aux-past-ktime-max");
 }
 
+/*
+ * An aux clock that goes back after a suspend: timekeeping_resume() re-bases
+ * tk_core's cycle_last to the counter at resume, but no aux timekeeper's
+ * (v6.17 to v6.18 and later, kernel/time/timekeeping.c; tk_aux_advance()
+ * only ticks them).  On a counter that ran on through the sleep and wraps
+ * (acpi_pm: 24 bits, 4.7 s), the aux clock's first delta after resume is the
+ * sleep modulo the wrap: past max_raw_delta the tick takes it for negative
+ * motion and accumulates nothing, while reads (timekeeping_cycles_to_ns(),
+ * do_aux(): max_cycles is the whole mask there) add it in full, until the
+ * counter passes the stale cycle_last and the delta wraps to small: the clock
+ * goes back by up to one wrap.  A clock_adjtime() of ADJ_FREQUENCY or
+ * ADJ_TICK meanwhile (TK_ADV_FREQ: offset 0 too) changes mult under that
+ * whole delta: the clock jumps by delta * the change at the same counter
+ * value, off the time the call handed back.  Recognised by the history: an
+ * aux-monotonic, still-at-freq-change or adjtimex-readback finding on an aux
+ * clock that was enabled across a suspend (aux_slept()).
+ */
+static void classify_aux_slept(struct exec *x)
+{
+	unsigned int idx;
+
+	const char *aux = strstr(x->why, "CLOCK_AUX");
+
+	/* adjtimex-readback names no clock in the signature, only in what it saw. */
+	if ((strcmp(x->prop, "aux-monotonic") && strcmp(x->prop, "adjtimex-readback") &&
+	     strcmp(x->prop, "still-at-freq-change")) ||
+	    (sscanf(x->clock, "AUX%u", &idx) != 1 &&
+	     (!aux || sscanf(aux, "CLOCK_AUX%u", &idx) != 1)) ||
+	    idx >= TK_MAX_AUX_CLOCKS || !(aux_slept(x) & BIT(idx)))
+		return;
+	strcpy(x->prop, "aux-stale-after-resume");
+}
+
 /**
  * ops_finding() - record a finding, classified as a known kernel behaviour where it is one
  * @x:    the executor (its prop, clock and why say what was seen)
@@ -162,6 +216,7 @@ bool ops_finding(struct exec *x, const char *kind)
 	classify_coarse(x);
 	classify_mult_wrap(x);
 	classify_aux_wrap(x);
+	classify_aux_slept(x);
 	snprintf(f.sig, sizeof(f.sig), "%s %s %s", x->prop, x->clock, kind);
 	snprintf(f.why, sizeof(f.why), "%s", x->why);
 	f.op_index = x->op_index;
@@ -180,6 +235,13 @@ bool ops_finding(struct exec *x, const char *kind)
 		if (!strcmp(x->prop, "coarse-second-step")) {
 			x->o.mono[0].seen[TK_CLOCK_REALTIME_COARSE] = false;
 			x->o.mono[0].seen[TK_CLOCK_MONOTONIC_COARSE] = false;
+		}
+		/* The aux clock that went back goes on from where it is now. */
+		if (!strcmp(x->prop, "aux-stale-after-resume")) {
+			unsigned int idx;
+
+			if (sscanf(x->clock, "AUX%u", &idx) == 1 && idx < TK_MAX_AUX_CLOCKS)
+				x->o.aux.has_last[idx] = false;
 		}
 		/* Nor are the wrapped values: every clock of tkr_mono stepped back. */
 		if (!strcmp(x->prop, "mult-beyond-maxadj-wrap"))

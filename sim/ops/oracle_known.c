@@ -47,6 +47,25 @@ static const struct oracle_known known[] = {
 	  "ktime_add(tkr_mono.base + ns, offs_aux) wraps: the kernel side reads negative, the "
 	  "vDSO (do_aux() adds seconds and ns, no ktime_t) reads past 2262, and the clock goes "
 	  "back.  REALTIME cannot get there: its step must pass timespec64_valid_strict()" },
+	{ "aux-stale-after-resume * *", ORACLE_KNOWN_KERNEL_BUG,
+	  "v6.17 (aux clocks) to v6.18 and later, as the model reads the code; not run on a tree "
+	  "of v6.17+ (Debian 12 ships 6.12 and 6.1)",
+	  "docs/findings/aux-stale-after-resume.md",
+	  "an aux clock goes back after a suspend on a counter that wraps: timekeeping_suspend() "
+	  "forwards and timekeeping_resume() re-bases tk_core alone (kernel/time/timekeeping.c: "
+	  "\"tks->tkr_mono.cycle_last = cycle_now\" on &tk_core.shadow_timekeeper); no path "
+	  "forwards or re-bases an aux timekeeper, so its first delta after resume "
+	  "(__timekeeping_advance(): clocksource_delta(now, cycle_last, mask, max_raw_delta)) is "
+	  "the sleep modulo the counter's wrap.  Past max_raw_delta the tick takes it for negative "
+	  "motion and accumulates nothing, while ktime_get_aux() and do_aux() add it in full "
+	  "(timekeeping_cycles_to_ns(): max_cycles is the whole mask of a narrow counter); once "
+	  "the counter passes the stale cycle_last the delta is small again and the clock is up "
+	  "to one wrap behind what it read.  A clock_adjtime() of ADJ_FREQUENCY or ADJ_TICK "
+	  "meanwhile (__timekeeping_advance(TK_ADV_FREQ), offset 0 as well) moves mult under the "
+	  "whole unaccumulated delta: the clock jumps, off the time the call handed back.  Below "
+	  "max_raw_delta the clock keeps the sleep modulo the wrap, neither the sleep nor none of "
+	  "it.  Recognised by the history: an aux clock "
+	  "enabled across a suspend (sim/ops/ops_finding.c)" },
 	{ "tz-kept-on-refused-time - settimeofday", ORACLE_KNOWN_BY_DESIGN, "all", NULL,
 	  "settimeofday(tv, tz) with a valid time zone and a valid time before boot (REALTIME "
 	  "below MONOTONIC): do_sys_settimeofday64() (kernel/time/time.c) stores sys_tz and "

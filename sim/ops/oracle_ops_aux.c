@@ -97,7 +97,8 @@ void oracle_ops_aux_rebase(struct oracle_ops *o, struct sim_system *s)
  * @ret: its result (a failed call changed nothing: check_call() sees to it)
  *
  * An enable, a disable, a clock_settime() and an ADJ_SETOFFSET step the clock
- * (its history starts again); any other successful clock_adjtime() that writes
+ * (its history starts again), an enable or disable only where it changed the
+ * knob; any other successful clock_adjtime() that writes
  * (modes other than 0 and ADJ_OFFSET_SS_READ) steers it (no raw-exact until
  * the next step).
  */
@@ -111,20 +112,28 @@ void oracle_ops_aux_after(struct oracle_ops *o, struct sim_system *s, const stru
 		const struct clocksource *cs = s->k.tk_core.timekeeper.tkr_mono.clock;
 
 		/*
-		 * Resume re-bases the system timekeeper only (timekeeper/
-		 * timekeeping_aux.c): an aux timekeeper accumulates the sleep at its
-		 * next tick, from cycle_last.  Beyond the clocksource's max_idle_ns
-		 * unaccumulated the counter may have wrapped, what no tick-driven
-		 * timekeeper survives (the decoder keeps stalls within it): such aux
-		 * clocks are not held to monotonic or raw-exact until their next step.
-		 * Whether resume should forward them is open (the fuzzer's
-		 * aux_clock_enable, suspend 1.8 s, idle on a 32-bit 2.1 GHz counter).
+		 * Resume re-bases the system timekeeper only (v6.17+: timekeeping_resume()
+		 * of kernel/time/timekeeping.c touches tk_core alone): an aux timekeeper
+		 * takes the sleep at its next tick, from its cycle_last of before.
+		 * Beyond the clocksource's max_idle_ns the counter may have wrapped, so
+		 * the sleep counts modulo the wrap: such aux clocks are not held to
+		 * raw-exact until their next step.  They are still held to monotonic,
+		 * which the kernel breaks when the stale delta crosses the wrap
+		 * (aux-stale-after-resume: sim/ops/ops_finding.c, oracle_known.c).
 		 */
 		if (op->kind == SIM_OP_SUSPEND && cs && (u64)op->a >= cs->max_idle_ns)
 			o->aux.wrapped |= o->aux.seen;
 		oracle_ops_aux_rebase(o, s);
 		o->aux.exact &= ~o->aux.wrapped;
 		return;
+	}
+	if (op->kind == SIM_OP_AUX_ENABLE) {
+		unsigned int on = oracle_aux_enabled_mask(s), changed = on ^ o->aux.on;
+
+		o->aux.on = on;
+		/* aux_clock_enable_store(): a write of the state the knob has does nothing. */
+		if (idx < 0 || ret < 0 || !(changed & (1U << idx)))
+			return;
 	}
 	if (idx < 0 || ret < 0)
 		return;
