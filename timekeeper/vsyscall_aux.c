@@ -50,10 +50,14 @@ void vdso_time_update_aux(struct tk_kernel *k, const struct timekeeper *tk)
 	u32 shift = tk->tkr_mono.shift;
 	u64 sec, nsec;
 
+	/* BUG_WRITER_NO_SEQ: as update_vsyscall()'s, the group written without its seqcount. */
+	const bool seq = likely(!(k->bugs & BUG_WRITER_NO_SEQ));
+
 	if (!tk->clock_valid)
 		clock_mode = VDSO_CLOCKMODE_NONE;
 
-	vdso_write_begin_clock(vc);
+	if (seq)
+		vdso_write_begin_clock(vc);
 	WRITE_ONCE(vc->clock_mode, clock_mode);
 	if (clock_mode != VDSO_CLOCKMODE_NONE) {
 		fill_clock_configuration(vc, &tk->tkr_mono);
@@ -68,5 +72,6 @@ void vdso_time_update_aux(struct tk_kernel *k, const struct timekeeper *tk)
 		WRITE_ONCE(vc->basetime[VDSO_BASE_AUX].sec, sec);
 		WRITE_ONCE(vc->basetime[VDSO_BASE_AUX].nsec, nsec << shift);
 	}
-	vdso_write_end_clock(vc);
+	if (seq)
+		vdso_write_end_clock(vc);
 }

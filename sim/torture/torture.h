@@ -25,10 +25,10 @@
  *                  instruction this CPU has.
  *
  * Aux clocks (v6.17, CLOCK_AUX + n, @aux_clocks of them enabled) are read
- * like the others: the sandwich, whose vDSO read between two kernel-side
- * reads of the same aux timekeeper is the seqcount check of an aux clock
- * (the publication log holds the system clocks' groups only), and the
- * inconsistency check, both between sets: TORTURE_CHURN_AUX steers them
+ * like the others: the seqcount check, against the clock's own group
+ * copied under its own seq before the vDSO read (the publication log holds
+ * the system clocks' groups, published under tk_core.seq), the sandwich and
+ * the inconsistency check, both between sets: TORTURE_CHURN_AUX steers them
  * from the timekeeper thread, each call inside a set.  A step back of at
  * most 1 ns on an aux clock is excused (and counted): its mult dithers at
  * every tick as the system clocks' does, and the excuse the log computes

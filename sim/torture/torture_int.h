@@ -210,6 +210,9 @@ bool torture_excused(struct reader *r, const struct seqwin *a, const struct seqw
 		     __int128 step);
 void torture_check_seqcount(struct reader *r, s32 clock, const struct timespec64 *v, u64 c0, u64 c1,
 			    u32 t0, u32 t1);
+u32 torture_aux_group_copy(struct torture_ctx *c, s32 clock, struct vdso_clock *out);
+void torture_check_aux_seqcount(struct reader *r, s32 clock, const struct timespec64 *v, u64 c0,
+				u64 c1, const struct vdso_clock *pub, u32 s0, u32 s1);
 
 /* ------------------------------------------------ sim/torture/torture_sample.c */
 

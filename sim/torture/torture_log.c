@@ -211,3 +211,80 @@ void torture_check_seqcount(struct reader *r, s32 clock, const struct timespec64
 	}
 	torture_finish_report(r, &b, clock, PATH_VDSO);
 }
+
+/**
+ * torture_aux_group_copy() - a consistent copy of aux clock @clock's group, under its seqcount
+ * @c:     the context
+ * @clock: an aux clock id
+ * @out:   the copy
+ *
+ * Return: the group's (even) seq the copy belongs to; it tries until no
+ * write section overlaps, or the run stops (then the copy may be torn and
+ * the caller's check is void: it checks only a seq that stayed the same).
+ */
+u32 torture_aux_group_copy(struct torture_ctx *c, s32 clock, struct vdso_clock *out)
+{
+	const struct vdso_clock *vc = clock_group(c->vd, clock);
+	const word_t *src = (const word_t *)vc;
+	word_t *dst = (word_t *)out;
+	u32 s0;
+
+	do {
+		s0 = __atomic_load_n(&vc->seq, __ATOMIC_ACQUIRE);
+		for (size_t i = 0; i < sizeof(*out) / sizeof(word_t); i++)
+			dst[i] = __atomic_load_n(&src[i], __ATOMIC_RELAXED);
+		/* smp_rmb: the copy is complete before seq is loaded again. */
+		smp_rmb();
+	} while (((s0 & 1) || READ_ONCE(vc->seq) != s0) && !stopped(c));
+	return s0;
+}
+
+/**
+ * torture_check_aux_seqcount() - the seqcount property of an aux clock (its own group's seq)
+ * @r:     the reader
+ * @clock: an aux clock id
+ * @v:     what the vDSO returned
+ * @c0:    the counter read before the call
+ * @c1:    the counter read after it
+ * @pub:   the group as it was before the call (torture_aux_group_copy())
+ * @s0:    its seq then
+ * @s1:    the group's seq after the call
+ *
+ * An aux clock is published into its own group under that group's seq
+ * (vdso_write_begin_clock()), not under tk_core.seq, so the publication log
+ * does not hold it; the reader copies the group before the call instead.
+ * With the same even seq after the call, no write met the call, and @v is
+ * what that copy gives for a counter value between @c0 and @c1.  A seq that
+ * moved is a write the call may have met: not verifiable here (counted).
+ */
+void torture_check_aux_seqcount(struct reader *r, s32 clock, const struct timespec64 *v, u64 c0,
+				u64 c1, const struct vdso_clock *pub, u32 s0, u32 s1)
+{
+	__int128 vn = ts_to_ns(v);
+	struct rbuf b;
+	char sv[48], sa[48], sb[48];
+
+	if (s1 != s0 || (s0 & 1) ||
+	    (r->ctx->o->counter == TORTURE_COUNTER_SYNTHETIC && r->ctx->o->synth.jitter)) {
+		r->st.seq_unverifiable++;
+		return;
+	}
+	r->st.seq_checked++;
+	/* clock_mode NONE: the vDSO fell back to the kernel side, which no group gives. */
+	if (pub->clock_mode == VDSO_CLOCKMODE_NONE || pub_gives(pub, VDSO_BASE_AUX, c0, c1, vn))
+		return;
+	if (!torture_claim(r->ctx, &b, "seqcount"))
+		return;
+	torture_rb_printf(&b,
+			  "CLOCK_%s via the vDSO returned %s, which its group (seq %" PRIu32
+			  ", unchanged by the call) does not give\n",
+			  oracle_clock_name(clock), torture_ns_str(sv, sizeof(sv), vn), s0);
+	torture_rb_printf(
+		&b,
+		"  counter 0x%" PRIx64 " before the call, 0x%" PRIx64
+		" after; cycle_last 0x%" PRIx64 " mult %" PRIu32 " gives %s .. %s\n",
+		c0, c1, pub->cycle_last, pub->mult,
+		torture_ns_str(sa, sizeof(sa), pub_value(pub, VDSO_BASE_AUX, pub_floor(pub, c0))),
+		torture_ns_str(sb, sizeof(sb), pub_value(pub, VDSO_BASE_AUX, c1)));
+	torture_finish_report(r, &b, clock, PATH_VDSO);
+}

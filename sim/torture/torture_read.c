@@ -75,7 +75,8 @@ static void probe(struct reader *r, s32 clock)
 	struct timespec64 k0, v, k1;
 	struct seqwin w0, wv, w1;
 	u64 set0 = set_seq_begin(c), c0, c1;
-	u32 t0, t1;
+	struct vdso_clock aux;
+	u32 t0, t1, a0 = 0, a1 = 0;
 	int ret;
 
 	if ((checks & TORTURE_CHECK_SANDWICH) &&
@@ -83,6 +84,9 @@ static void probe(struct reader *r, s32 clock)
 		read_failed(r, clock, PATH_SYS, ret);
 		return;
 	}
+	/* An aux clock's own group, as it is before the call (its seq, not tk_core's). */
+	if ((checks & TORTURE_CHECK_SEQCOUNT) && is_aux(clock))
+		a0 = torture_aux_group_copy(c, clock, &aux);
 	t0 = __atomic_load_n(&c->k->tk_core.seq, __ATOMIC_ACQUIRE);
 	c0 = torture_counter(c);
 	ret = torture_read_clock(r, clock, PATH_VDSO, &v, &wv);
@@ -90,6 +94,8 @@ static void probe(struct reader *r, s32 clock)
 	/* smp_rmb: the vDSO read completes before tk_core.seq is loaded again. */
 	smp_rmb();
 	t1 = READ_ONCE(c->k->tk_core.seq);
+	if (is_aux(clock))
+		a1 = READ_ONCE(clock_group(c->vd, clock)->seq);
 	if (ret) {
 		read_failed(r, clock, PATH_VDSO, ret);
 		return;
@@ -98,6 +104,9 @@ static void probe(struct reader *r, s32 clock)
 		struct timespec64 vh = host_view(r, clock, &v);
 
 		torture_check_seqcount(r, clock, &vh, c0, c1, t0, t1);
+	} else if (checks & TORTURE_CHECK_SEQCOUNT) {
+		/* Aux clocks have no namespace offset: the value is the host's. */
+		torture_check_aux_seqcount(r, clock, &v, c0, c1, &aux, a0, a1);
 	}
 	if (!(checks & TORTURE_CHECK_SANDWICH) || stopped(c))
 		return;

@@ -37,6 +37,22 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["aux_clock
 # The aux clocks' own groups are written under their seqcount too: without it, torn reads.
 run --inject writer-no-seq
 [ $rc = 1 ] || bad "torture --aux-clocks 3 --inject writer-no-seq exited $rc, not 1"
+# The aux groups' own seqcount check (each group copied under its seq around the vDSO read):
+# with the aux seq not bumped (writer-no-seq leaves vdso_write_begin_clock() out too) and
+# clock_settime() steps of the aux clocks, it names an aux clock (beside them only
+# MONOTONIC_COARSE is read, whose own check rarely sees a torn read), in one of three runs.
+aux_seen=0
+for seed in 7 8 9; do
+	"$TKSIM" torture --seconds 2 --threads 2 --aux-clocks 3 --clocks monotonic_coarse \
+		--churn aux --checks seqcount --inject writer-no-seq --seed $seed >"$tmp/out" 2>&1
+	rc=$?
+	cat "$tmp/out"
+	if [ $rc = 1 ] && grep -q '^VIOLATION (seqcount): CLOCK_AUX[0-2] via the vDSO' "$tmp/out"; then
+		aux_seen=1
+		break
+	fi
+done
+[ $aux_seen = 1 ] || bad "the aux seqcount check did not catch aux groups written without their seq"
 "$TKSIM" torture --seconds 1 --churn aux >"$tmp/u" 2>&1
 [ $? = 2 ] && grep -q -- '--churn aux needs --aux-clocks' "$tmp/u" || bad "--churn aux without aux clocks was not refused"
 "$TKSIM" torture --seconds 1 --aux-clocks 9 >"$tmp/u" 2>&1
