@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Mirrors: include/uapi/linux/timex.h and do_adjtimex() of kernel/time/timekeeping.c (v6.15). */
+/* Mirrors: include/uapi/linux/timex.h and do_adjtimex() of kernel/time/timekeeping.c (v6.18). */
 #ifndef TKSIM_TIMEKEEPER_ADJTIMEX_H
 #define TKSIM_TIMEKEEPER_ADJTIMEX_H
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-// Mirrors: kernel/time/ntp.c (v6.14, struct ntp_data): tick length, second_overflow, PLL/FLL,
-// process_adjtimex_modes and __do_adjtimex (named ntp_adjtimex, as v6.17 names it).
+// Mirrors: kernel/time/ntp.c (v6.18, one struct ntp_data per timekeeper): tick length, second_overflow,
+// PLL/FLL, process_adjtimex_modes and ntp_adjtimex (before v6.17: __do_adjtimex).
 /*
  * The NTP half of the kernel.  The timekeeper asks it for the length of
  * every tick (ntp_tick_length()) and calls second_overflow() once per

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Mirrors: kernel/time/ntp.c, kernel/time/ntp_internal.h, include/linux/timex.h (v6.14). */
+/* Mirrors: kernel/time/ntp.c, kernel/time/ntp_internal.h, include/linux/timex.h (v6.18). */
 #ifndef TKSIM_TIMEKEEPER_NTP_H
 #define TKSIM_TIMEKEEPER_NTP_H
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* Mirrors: include/linux/timekeeper_internal.h and the tk_core of kernel/time/timekeeping.c
- * (v6.15). */
+ * (v6.18). */
 #ifndef TKSIM_TIMEKEEPER_TIMEKEEPER_H
 #define TKSIM_TIMEKEEPER_TIMEKEEPER_H
 

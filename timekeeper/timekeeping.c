@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-// Mirrors: kernel/time/timekeeping.c (v6.15): setup, the tick, NTP mult steering, publication.
+// Mirrors: kernel/time/timekeeping.c (v6.18): setup, the tick, NTP mult steering, publication.
 /*
  * The writer side of the timekeeper.  Writers hold tk_core.lock, compute on
  * the shadow timekeeper, and publish with timekeeping_update_from_shadow():

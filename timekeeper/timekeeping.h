@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Mirrors: include/linux/timekeeping.h and the setters of kernel/time/timekeeping.c (v6.15). */
+/* Mirrors: include/linux/timekeeping.h and the setters of kernel/time/timekeeping.c (v6.18). */
 #ifndef TKSIM_TIMEKEEPER_TIMEKEEPING_H
 #define TKSIM_TIMEKEEPER_TIMEKEEPING_H
 

@@ -17,8 +17,9 @@
  * What the kernel does not do, this does not do either: suspend and resume
  * leave the aux timekeepers alone, so an aux clock counts whatever the
  * counter did while the system slept at its next tick (all of it for a
- * counter that runs on, none for one that stops), and a settimeofday() or
- * an adjtimex() of the system clock never touches them.
+ * counter that runs on, none for one that stops; on a counter that wraps,
+ * the sleep modulo the wrap: docs/findings/aux-stale-after-resume.md), and a
+ * settimeofday() or an adjtimex() of the system clock never touches them.
  */
 #include "timekeeper/timekeeping_aux.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-// Mirrors: kernel/time/timekeeping.c (v6.15): ktime_get_update_offsets_now(), the hrtimer's clock.
+// Mirrors: kernel/time/timekeeping.c (v6.18): ktime_get_update_offsets_now(), the hrtimer's clock.
 /*
  * The hrtimer core does not read REALTIME, BOOTTIME or TAI: it keeps, per
  * CPU, the offsets from MONOTONIC to each, and asks the timekeeper for

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Mirrors: kernel/time/timekeeping_internal.h and timekeeping.c's static helpers (v6.15). */
+/* Mirrors: kernel/time/timekeeping_internal.h and timekeeping.c's static helpers (v6.18). */
 #ifndef TKSIM_TIMEKEEPER_TIMEKEEPING_INTERNAL_H
 #define TKSIM_TIMEKEEPER_TIMEKEEPING_INTERNAL_H
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-// Mirrors: kernel/time/timekeeping.c (v6.15): the ktime_get*() readers under tk_core.seq.
+// Mirrors: kernel/time/timekeeping.c (v6.18): the ktime_get*() readers under tk_core.seq.
 /*
  * The kernel-side ("syscall") read path.  As in the kernel, each reader
  * loads just the fields it needs from the live timekeeper inside a

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-// Mirrors: kernel/time/timekeeping.c (v6.15) setters: do_settimeofday64, timekeeping_inject_offset,
+// Mirrors: kernel/time/timekeeping.c (v6.18) setters: do_settimeofday64, timekeeping_inject_offset,
 // suspend/resume, change_clocksource, timekeeping_warp_clock; and kernel/time/time.c's
 // settimeofday timezone checks.
 /*

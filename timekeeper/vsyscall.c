@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-// Mirrors: kernel/time/vsyscall.c (v6.15): update_vsyscall() into struct vdso_time_data.
+// Mirrors: kernel/time/vsyscall.c (v6.18): update_vsyscall() into struct vdso_time_data.
 /*
  * Publication: copy what the vDSO needs from the timekeeper into the vvar
  * page, inside the vvar seqcount.  Every store is a WRITE_ONCE: readers load

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Mirrors: include/vdso/datapage.h (v6.15, struct vdso_time_data / struct vdso_clock). */
+/* Mirrors: include/vdso/datapage.h (v6.18, struct vdso_time_data / struct vdso_clock). */
 #ifndef TKSIM_VDSO_DATAPAGE_H
 #define TKSIM_VDSO_DATAPAGE_H
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Mirrors: include/vdso/helpers.h (v6.15). */
+/* Mirrors: include/vdso/helpers.h (v6.18). */
 #ifndef TKSIM_VDSO_HELPERS_H
 #define TKSIM_VDSO_HELPERS_H
 
