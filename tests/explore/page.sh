@@ -128,4 +128,26 @@ load leap '?do=hz=100,leap=insert,step1000,step1000,step1000,step1000,step1000,s
 check leap
 grep -q 'TIME_OOP' "$tmp/leap.rows" && echo "ok: leap: the last rows are in the leap second (TIME_OOP)" ||
 	{ echo "FAIL: leap: no TIME_OOP in the last rows"; fail=1; }
+# 5. reader-no-retry: toggled on alone the page cannot show it and says so, not green (tksim
+#    run refuses it); with a read across a tick the reader keeps the torn value and the verdict is
+#    red with the run's violation; the explain pane shows that tick's interleaving (retry).
+load noop '?do=toggle:inject-reader-no-retry,step10'
+grep -q 'class="verdict unseen">CANNOT SEE: reader-no-retry' "$tmp/noop.html" &&
+	echo "ok: torn: reader-no-retry without a read across a tick: the page says it cannot see it" ||
+	{ echo "FAIL: torn: reader-no-retry alone, and the page does not say it cannot see it"; fail=1; }
+load torn '?do=step10,op-read,toggle:inject-reader-no-retry,op-torn,step1'
+check torn
+case $verdict in
+*"read-across-tick"*"torn value"*) echo "ok: torn: the verdict is red with the torn read: $verdict" ;;
+*) echo "FAIL: torn: reader-no-retry and a read across a tick, and no torn read: '$verdict'"; fail=1 ;;
+esac
+grep -q 'id="explain-cmd">tksim explain retry ' "$tmp/torn.html" &&
+	pre torn explain-text | grep -q 'vdso_read_retry()' &&
+	echo "ok: torn: the explain pane shows the retry step by step" ||
+	{ echo "FAIL: torn: the explain pane does not show tksim explain retry"; fail=1; }
+load retried '?do=step10,op-read,op-torn,step1'
+check retried
+[ -z "$verdict" ] && grep -q 'class="verdict ok"' "$tmp/retried.html" &&
+	echo "ok: torn: without the bug the read across a tick retries: green" ||
+	{ echo "FAIL: torn: no bug, and the read across a tick is not green"; fail=1; }
 exit $fail
