@@ -199,7 +199,7 @@ function renderExplain() {
   const lastOp = session.ops[session.ops.length - 1];
   if (topic === 'retry' && session.last === 'read-across-tick' && lastOp)
     now = BigInt(lastOp[0]);
-  if (/^(tick|read|retry)/.test(topic) && now > 0n)
+  if (/^(tick|read|retry|vvar)/.test(topic) && now > 0n)
     args += ' --at ' + now.toString() + 'ns';
   printed = [];
   const st = api('tke_explain', 'number', args);
