@@ -371,11 +371,35 @@ const char *tke_clocks(void)
 /**
  * tke_verdict() - what the oracle saw so far
  *
- * Return: "" while every property held, else the violation as `tksim run` prints it.
+ * Return: "" while every property held, else the violation as `tksim run` prints it, or
+ * why the session cannot be run (tke_step() returned 2).
  */
 const char *tke_verdict(void)
 {
 	return tke.violated ? tke.why : "";
+}
+
+/**
+ * tke_unseen() - an injected bug this session cannot show
+ *
+ * A bug only threads show, which a read-across-tick op shows too: without such an op
+ * `tksim run` refuses the session (run_bugs_check_ops()), and the page must not call its
+ * steps "all held".  The steps still run, so that the op can be added where the learner is.
+ *
+ * Return: "" when every injected bug can be seen, else why not; valid until the next call.
+ */
+const char *tke_unseen(void)
+{
+	u64 unseen = tke.o.bugs.inject & SIM_OPS_TIMELINE_BUGS;
+
+	unseen &= ~sim_ops_shown_bugs(&tke.ops, unseen);
+	tke.out[0] = '\0';
+	if (unseen)
+		snprintf(tke.out, sizeof(tke.out),
+			 "%s: only real threads show it, or a read across a tick (the op "
+			 "read-across-tick); tksim run refuses this session (exit 2)",
+			 sim_bug_by_bit(unseen & -unseen)->name);
+	return tke.out;
 }
 
 /* A table's text field without the tabs and newlines that separate the page's fields. */
@@ -399,7 +423,8 @@ const char *tke_bugs(void)
 
 	for (unsigned int i = 0; f && i < sim_nr_bugs; i++) {
 		const char *why = NULL;
-		bool seen = !sim_bugs_unseen(sim_bugs[i].bit, &why);
+		/* A bug only threads show, which a read-across-tick op shows too, is seen. */
+		bool seen = !sim_bugs_unseen(sim_bugs[i].bit & ~(u64)SIM_OPS_TIMELINE_BUGS, &why);
 
 		fprintf(f, "bug\t%s\t%d", sim_bugs[i].name, seen);
 		field(f, seen ? sim_bugs[i].what : why);

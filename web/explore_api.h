@@ -14,6 +14,7 @@ const char *tke_header(void);
 const char *tke_row(void);
 const char *tke_clocks(void);
 const char *tke_verdict(void);
+const char *tke_unseen(void);
 const char *tke_bugs(void);
 const char *tke_scenario(void);
 int tke_explain(const char *args);

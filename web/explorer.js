@@ -51,6 +51,16 @@ const EXPLAIN = {
   'read-mid-write': ['At the next vvar update the oracle looks from inside the write ' +
                      'section: the seq must be odd there, or a reader would keep a torn page.',
                      'vdso_write_begin(), vdso_write_end() (include/vdso/helpers.h)'],
+  'read-across-tick': ['A vDSO read of MONOTONIC with the next tick between its loads: the ' +
+                       'reader read the counter and loaded cycle_last and mult, the tick ' +
+                       'published a new page (seq +2), the reader loaded the new base. That ' +
+                       'value counts the tick\'s cycles twice; vdso_read_retry() sees the seq ' +
+                       'moved and the reader reads again, unless reader-no-retry is injected: ' +
+                       'then it keeps the torn value, and the verdict turns red. The explain ' +
+                       'pane shows the same interleaving step by step (tksim explain retry).',
+                       'do_hres(), vdso_read_begin(), vdso_read_retry() ' +
+                       '(lib/vdso/gettimeofday.c, include/vdso/helpers.h); update_vsyscall() ' +
+                       '(kernel/time/vsyscall.c)'],
   op: ['An op of the op language, applied by the op executor with the oracle after it.',
        'sim_ops_exec_op() (tksim\'s own: sim/ops/ops_exec.c)'],
 };
@@ -184,8 +194,12 @@ function renderClocks() {
 function renderExplain() {
   const topic = document.getElementById('explain-topic').value;
   let args = topic + ' --hz ' + (setting('hz') || '1000') + ' --ppm ' + (setting('ppm') || '35');
-  const now = BigInt(api('tke_now', 'string'));
-  if (/^(tick|read|retry)/.test(topic) && now > 0n)
+  let now = BigInt(api('tke_now', 'string'));
+  // After a read across a tick, retry explains that tick: the first at or after the op.
+  const lastOp = session.ops[session.ops.length - 1];
+  if (topic === 'retry' && session.last === 'read-across-tick' && lastOp)
+    now = BigInt(lastOp[0]);
+  if (/^(tick|read|retry|vvar)/.test(topic) && now > 0n)
     args += ' --at ' + now.toString() + 'ns';
   printed = [];
   const st = api('tke_explain', 'number', args);
@@ -203,6 +217,10 @@ function render(status) {
   } else if (why) {
     v.className = 'verdict bad';
     v.textContent = 'VIOLATION: ' + why;
+  } else if (api('tke_unseen', 'string')) {
+    // A bug these steps cannot show: no green for what was not seen (tksim run exits 2).
+    v.className = 'verdict unseen';
+    v.textContent = 'CANNOT SEE: ' + api('tke_unseen', 'string');
   } else {
     v.className = 'verdict ok';
     v.textContent = 'all properties held (' + session.steps + ' steps)';
@@ -325,6 +343,10 @@ function wire() {
   on('op-cs', 'click', () => op('clocksource ' + document.getElementById('cs').value,
                                 'clocksource'));
   on('op-read', 'click', () => op('read', 'read'));
+  on('op-torn', 'click', () => {
+    document.getElementById('explain-topic').value = 'retry';
+    op('read-across-tick', 'read-across-tick');
+  });
   on('explain-topic', 'change', renderExplain);
   on('op-any', 'click', () => {
     const text = document.getElementById('op-text').value.trim();

@@ -16,6 +16,7 @@
 
 #include "sim/engine.h"
 #include "timekeeper/adjtimex.h"
+#include "vdso/bug_bits.h"
 
 /**
  * enum sim_op_kind - what an op does (its text name in sim_op_names[], its descriptor in
@@ -46,6 +47,10 @@
  * @SIM_OP_AUX_ENABLE:    write @b (0 or 1) to /sys/kernel/time/aux_clocks/@a/
  *                        aux_clock_enable (v6.17): aux clock CLOCK_AUX + @a is
  *                        enabled (from zero, on the system clocksource) or disabled
+ * @SIM_OP_READ_ACROSS:   a MONOTONIC read through the vDSO that the next tick's
+ *                        update_vsyscall() interrupts between its loads: the reader
+ *                        must retry (a finding if it keeps the torn value, which only
+ *                        BUG_READER_NO_RETRY makes it do); time runs to that tick
  */
 enum sim_op_kind {
 	SIM_OP_READ,
@@ -62,7 +67,9 @@ enum sim_op_kind {
 	SIM_OP_INJECT,
 	SIM_OP_MIDWRITE,
 	SIM_OP_CLOCKSOURCE,
-	SIM_OP_AUX_ENABLE, /* last: fuzz inputs of the older kinds decode unchanged */
+	SIM_OP_AUX_ENABLE, /* the last fuzzed kind: fuzz inputs of the older kinds decode unchanged
+			    */
+	SIM_OP_READ_ACROSS,
 	SIM_OP_NR_KINDS,
 };
 
@@ -75,6 +82,12 @@ extern const char *const sim_op_names[SIM_OP_NR_KINDS];
 #define SIM_OP_NR_CS 4
 extern const char *const sim_op_cs_names[SIM_OP_NR_CS];
 int sim_op_cs_from_name(const char *name);
+
+/*
+ * The bugs only threads show (sim_bugs_unseen()) that a timeline can show with an op of its
+ * own (sim_ops_shown_bugs()): a reader that ignores the retry, by a read-across-tick op.
+ */
+#define SIM_OPS_TIMELINE_BUGS BUG_READER_NO_RETRY
 
 /* Bounds that keep one op's cost small (a fuzz input must run in microseconds). */
 #define SIM_OPS_MAX_TICKS 4096
@@ -124,6 +137,7 @@ struct sim_op_list {
 
 void sim_ops_init(struct sim_op_list *l);
 void sim_ops_free(struct sim_op_list *l);
+u64 sim_ops_shown_bugs(const struct sim_op_list *l, u64 mask);
 void sim_ops_clear(struct sim_op_list *l);
 struct sim_op *sim_ops_push(struct sim_op_list *l, const struct sim_op *op);
 void sim_ops_remove(struct sim_op_list *l, unsigned int i);

@@ -29,6 +29,7 @@ const char *const sim_op_names[SIM_OP_NR_KINDS] = {
 	[SIM_OP_MIDWRITE] = "read-mid-write",
 	[SIM_OP_CLOCKSOURCE] = "clocksource",
 	[SIM_OP_AUX_ENABLE] = "aux_clock_enable",
+	[SIM_OP_READ_ACROSS] = "read-across-tick",
 };
 
 /* The clocksource names of a `clocksource` op, in the order of its index. */
@@ -177,6 +178,11 @@ const struct sim_op_desc sim_op_kinds[SIM_OP_NR_KINDS] = {
 		.weight = 4,
 		.gen = sim_op_gen_aux_enable,
 		.exec = sim_op_exec_aux_enable,
+	},
+	/* Not fuzzed: without BUG_READER_NO_RETRY it always retries, and that bug is no fuzz
+	 * target (it needs a deterministic interleaving this op makes by hand). */
+	[SIM_OP_READ_ACROSS] = {
+		.exec = sim_op_exec_read_across,
 	},
 };
 

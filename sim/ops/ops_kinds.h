@@ -169,6 +169,7 @@ int sim_op_exec_inject(struct exec *x, const struct sim_op *op, u64 bugs, bool *
 int sim_op_exec_midwrite(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop);
 int sim_op_exec_clocksource(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop);
 int sim_op_exec_aux_enable(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop);
+int sim_op_exec_read_across(struct exec *x, const struct sim_op *op, u64 bugs, bool *stop);
 u64 sim_ops_stall_cap_ns(const struct sim_system *s);
 
 #endif /* TKSIM_SIM_OPS_OPS_KINDS_H */

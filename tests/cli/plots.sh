@@ -37,6 +37,7 @@ plot wrap -- sh "$scripts/plot-wrap.sh" -o "$tmp/wrap"
 plot tick -- sh "$scripts/plot-tick.sh" -o "$tmp/tick"
 plot retry -- sh "$scripts/plot-retry.sh" -o "$tmp/retry"
 plot accumulate -- sh "$scripts/plot-accumulate.sh" -o "$tmp/accumulate"
+plot vvar -- sh "$scripts/plot-vvar.sh" -o "$tmp/vvar"
 plot leap-states -- sh "$scripts/plot-leap-states.sh" -o "$tmp/leap-states"
 plot ntp-loop -- sh "$scripts/plot-ntp-loop.sh" -o "$tmp/ntp-loop" -- --duration 5m
 # chronyd next to the model: only where Debian 12's chronyd can be fetched (tests/daemon/daemon_chronyd.sh).
@@ -63,7 +64,7 @@ else
 	echo "ok: an unknown option is refused"
 fi
 # --help is each script's own header: its first line and its usage line.
-for s in ntp dither leap wrap bench retry accumulate ntp-loop leap-states; do
+for s in ntp dither leap wrap bench retry accumulate ntp-loop leap-states vvar; do
 	h=$(sh "$scripts/plot-$s.sh" --help) || h=
 	case $h in
 	Plot*"Usage: scripts/plot-$s.sh"*) echo "ok: plot-$s.sh --help" ;;

@@ -7,7 +7,7 @@
  *   at T OP ARGS...   tke_at()          step N            tke_step(1) N times, a row after each
  *   header            tke_header()      clocks            tke_clocks()
  *   verdict           tke_verdict()     bugs              tke_bugs()
- *   scenario          tke_scenario()
+ *   scenario          tke_scenario()    unseen            tke_unseen()
  *
  * Each command's status goes to stderr when it is not 0.  The same session in
  * the browser (web/explorer.js) must print the same rows: tests/explore/native.sh
@@ -59,6 +59,8 @@ int main(void)
 			fputs(tke_clocks(), stdout);
 		} else if (!strcmp(cmd, "verdict")) {
 			printf("verdict: %s\n", *tke_verdict() ? tke_verdict() : "all held");
+		} else if (!strcmp(cmd, "unseen")) {
+			printf("unseen: %s\n", tke_unseen());
 		} else if (!strcmp(cmd, "bugs")) {
 			fputs(tke_bugs(), stdout);
 		} else if (!strcmp(cmd, "scenario")) {

@@ -68,6 +68,33 @@ grep -q 'TIME_OOP' "$tmp/c.rows" && echo "ok: the leap second's TIME_OOP is in t
 	{ echo "FAIL: no TIME_OOP in a session across midnight"; fail=1; }
 same_as_run "a leap second" "$tmp/c.scn" "$tmp/c.rows"
 
+# reader-no-retry and a read across a tick: the reader keeps the torn value, the verdict is red
+# and the run's; without the bug the reader retries and all held; without the op the session
+# cannot show the bug and says so (tksim run refuses it, exit 2).
+torn() {
+	printf 'set hz 1000\nset ppm 35\n%bboot\nheader\nrow\nat 4600001 read\n%bstep 12\nverdict\nscenario\n' \
+		"$1" "$2" >"$tmp/$3.in"
+	session "$3"
+}
+torn 'set inject reader-no-retry\n' 'at 5600001 read-across-tick\n' d
+case $verdict in
+*"read-across-tick"*"torn value"*) echo "ok: reader-no-retry keeps a torn read: $verdict" ;;
+*) echo "FAIL: reader-no-retry and a read across a tick, and no torn read: '$verdict'"; fail=1 ;;
+esac
+same_as_run "a torn read" "$tmp/d.scn" "$tmp/d.rows"
+torn '' 'at 5600001 read-across-tick\n' e
+[ -z "$verdict" ] && echo "ok: without the bug the read across a tick retries: all held" ||
+	{ echo "FAIL: no bug injected, and the read across a tick: $verdict"; fail=1; }
+same_as_run "a read across a tick, retried" "$tmp/e.scn" "$tmp/e.rows"
+torn 'set inject reader-no-retry\n' 'unseen\n' f
+if grep -q '^unseen: reader-no-retry: only real threads' "$tmp/f.out" &&
+	{ "$TKSIM" run "$tmp/f.scn" >/dev/null 2>&1; [ $? -eq 2 ]; }; then
+	echo "ok: reader-no-retry without a read across a tick: the session says it cannot see it, tksim run refuses it"
+else
+	echo "FAIL: reader-no-retry without the op: the API does not say it cannot see it, or tksim run does not exit 2"
+	fail=1
+fi
+
 # The table of bugs and fixes is sim/bugs.c's and sim/fixes.c's, all of it.
 printf 'bugs\n' | "$drive" >"$tmp/bugs" 2>&1
 nb=$(grep -c '^bug	' "$tmp/bugs") nf=$(grep -c '^fix	' "$tmp/bugs")

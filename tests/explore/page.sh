@@ -33,11 +33,11 @@ load() {
 	fi
 }
 
+# shellcheck source=scripts/explorer-dom.sh
+. "${top_srcdir:-.}/scripts/explorer-dom.sh"
 # pre NAME ID: the text of <pre id="ID"> of the page NAME, unescaped
 pre() {
-	awk -v id="$2" 'index($0, "<pre id=\"" id "\"") { on = 1; sub(/.*<pre id="[^"]*"[^>]*>/, "") }
-		on { if (sub(/<\/pre>.*/, "")) { print; on = 0; next } print }' "$tmp/$1.html" |
-		sed 's/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&#39;/'"'"'/g; s/&amp;/\&/g'
+	explorer_pre "$tmp/$1.html" "$2"
 }
 
 # check NAME: the page's trace pane against tksim run of its exported scenario
@@ -128,4 +128,64 @@ load leap '?do=hz=100,leap=insert,step1000,step1000,step1000,step1000,step1000,s
 check leap
 grep -q 'TIME_OOP' "$tmp/leap.rows" && echo "ok: leap: the last rows are in the leap second (TIME_OOP)" ||
 	{ echo "FAIL: leap: no TIME_OOP in the last rows"; fail=1; }
+# 5. reader-no-retry: toggled on alone the page cannot show it and says so, not green (tksim
+#    run refuses it); with a read across a tick the reader keeps the torn value and the verdict is
+#    red with the run's violation; the explain pane shows that tick's interleaving (retry).
+load noop '?do=toggle:inject-reader-no-retry,step10'
+grep -q 'class="verdict unseen">CANNOT SEE: reader-no-retry' "$tmp/noop.html" &&
+	echo "ok: torn: reader-no-retry without a read across a tick: the page says it cannot see it" ||
+	{ echo "FAIL: torn: reader-no-retry alone, and the page does not say it cannot see it"; fail=1; }
+load torn '?do=step10,op-read,toggle:inject-reader-no-retry,op-torn,step1'
+check torn
+case $verdict in
+*"read-across-tick"*"torn value"*) echo "ok: torn: the verdict is red with the torn read: $verdict" ;;
+*) echo "FAIL: torn: reader-no-retry and a read across a tick, and no torn read: '$verdict'"; fail=1 ;;
+esac
+grep -q 'id="explain-cmd">tksim explain retry ' "$tmp/torn.html" &&
+	pre torn explain-text | grep -q 'vdso_read_retry()' &&
+	echo "ok: torn: the explain pane shows the retry step by step" ||
+	{ echo "FAIL: torn: the explain pane does not show tksim explain retry"; fail=1; }
+load retried '?do=step10,op-read,op-torn,step1'
+check retried
+[ -z "$verdict" ] && grep -q 'class="verdict ok"' "$tmp/retried.html" &&
+	echo "ok: torn: without the bug the read across a tick retries: green" ||
+	{ echo "FAIL: torn: no bug, and the read across a tick is not green"; fail=1; }
+# 6. The screenshots in docs/ are what this build shows: each picture's sidecar (docs/*.shot,
+#    written with it by scripts/shoot-explorer.sh) names its actions, which must be the
+#    script's, and the picture's hash; the page loaded with those actions must show the
+#    sidecar's verdict and last trace row; the lanes picture's scenario is docs/explorer-session.scn.
+docs=${top_srcdir:-.}/docs
+for shot in "$docs"/explorer-*.shot; do
+	n=${shot##*/}
+	n=${n%.shot}
+	actions=$(sed -n 's/^do //p' "$shot")
+	if ! grep -qF "shoot $n '$actions'" "${top_srcdir:-.}/scripts/shoot-explorer.sh"; then
+		echo "FAIL: $n: docs/$n.shot's actions are not scripts/shoot-explorer.sh's"
+		fail=1
+		continue
+	fi
+	if [ "$(sha256sum <"$docs/$n.png" | cut -d' ' -f1)" != "$(sed -n 's/^png-sha256 //p' "$shot")" ]; then
+		echo "FAIL: $n: docs/$n.png is not the picture docs/$n.shot describes: run scripts/shoot-explorer.sh"
+		fail=1
+		continue
+	fi
+	load "shot-$n" "?do=$actions" || continue
+	got_v=$(explorer_verdict "$tmp/shot-$n.html")
+	got_r=$(pre "shot-$n" trace | sed '/^$/d' | tail -1)
+	if [ "verdict $got_v" = "$(grep '^verdict ' "$shot")" ] && [ "row $got_r" = "$(grep '^row ' "$shot")" ]; then
+		echo "ok: docs/$n.png shows what this build shows: the same verdict and last row"
+	else
+		echo "FAIL: docs/$n.png is stale (run scripts/shoot-explorer.sh); this build shows:"
+		echo "  | verdict $got_v"
+		echo "  | row $got_r"
+		fail=1
+	fi
+	if [ "$n" = explorer-lanes ]; then
+		pre "shot-$n" scenario | sed '${/^$/d}' >"$tmp/lanes.scn"
+		cmp -s "$tmp/lanes.scn" "$docs/explorer-session.scn" &&
+			echo "ok: docs/explorer-session.scn is the lanes picture's scenario" ||
+			{ echo "FAIL: docs/explorer-session.scn is not the scenario of docs/explorer-lanes.png"; fail=1; }
+	fi
+done
+[ -n "${n:-}" ] || { echo "FAIL: no docs/explorer-*.shot: run scripts/shoot-explorer.sh"; fail=1; }
 exit $fail

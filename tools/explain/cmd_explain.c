@@ -2,7 +2,7 @@
 // tksim's own: `tksim explain`, the kernel's arithmetic step by step with a simulated system's
 // numbers.
 /*
- * Input: a topic (read, tick, mult, retry, adjtimex, leap, aux) and the counter options of
+ * Input: a topic (read, tick, mult, retry, adjtimex, leap, aux, vvar) and the counter options of
  * `tksim run` (--freq, --ppm, --hz, --bits, --start) plus --at and --clock.
  * Output: the steps, each with its value, then the line "checked: ..." naming
  * the real functions whose results the steps reproduced.  Exit 0, 1 if a step
@@ -39,9 +39,11 @@ static const struct {
 	{ "adjtimex", explain_adjtimex,
 	  "one adjtimex() call: offset -> time_freq, time_offset -> tick_length -> mult" },
 	{ "leap", explain_leap,
-	  "an inserted leap second: the midnight tick, REALTIME, adjtimex's return" },
+	  "a leap second (inserted, or --delete): the midnight tick, REALTIME, adjtimex's return" },
 	{ "aux", explain_aux,
 	  "an aux clock (v6.17): enable, clock_settime, clock_adjtime, do_aux()" },
+	{ "vvar", explain_vvar,
+	  "the vvar page: every field's offset, size and value, the clocks it serves" },
 };
 
 /* The options of `tksim explain`: its parser, --help, man page and completion. */
@@ -69,6 +71,13 @@ const struct tksim_option cmd_explain_options[] = {
 	TKSIM_OPT_FLAG("odd", 'd',
 		       "retry: the reader comes while the writer is inside and\n"
 		       "meets an odd seq, which vdso_read_begin() waits out"),
+	TKSIM_OPT_FLAG("micro", 'u',
+		       "adjtimex: the call in us (ADJ_MICRO, as ntpd makes it),\n"
+		       "not in ns (ADJ_NANO)"),
+	TKSIM_OPT_FLAG("fll", 'f',
+		       "adjtimex: the call sets STA_FLL, and is made at 300 s\n"
+		       "(past MINSEC), so that the FLL adds its term"),
+	TKSIM_OPT_FLAG("delete", 'D', "leap: a deleted second (STA_DEL), not an inserted one"),
 	TKSIM_OPT_ARG("idle", 'i', "D",
 		      "tick: the tick stops for D first (NOHZ idle), and the tick\n"
 		      "that ends the gap accumulates it in chunks",
@@ -150,6 +159,15 @@ static int parse_opts(int argc, char **argv, struct explain_opts *o)
 			break;
 		case 'd':
 			o->odd = true;
+			break;
+		case 'u':
+			o->micro = true;
+			break;
+		case 'f':
+			o->fll = true;
+			break;
+		case 'D':
+			o->del = true;
 			break;
 		case 'i':
 			if (tksim_parse_duration_ns(optarg, &o->idle_ns) || !o->idle_ns)
@@ -278,7 +296,8 @@ int cmd_explain(int argc, char **argv)
 			return TKSIM_EXIT_OK;
 		}
 		return tksim_usage_error(
-			"explain", "which topic: read, tick, mult, retry, adjtimex, leap or aux?");
+			"explain",
+			"which topic: read, tick, mult, retry, adjtimex, leap, aux or vvar?");
 	}
 	topic = argv[1];
 	sim_config_default(&o.cfg);
@@ -289,6 +308,6 @@ int cmd_explain(int argc, char **argv)
 		if (!strcmp(topic, topics[i].name))
 			return topics[i].fn(&o);
 	return tksim_usage_error(
-		"explain", "unknown topic '%s' (read, tick, mult, retry, adjtimex, leap, aux)",
-		topic);
+		"explain",
+		"unknown topic '%s' (read, tick, mult, retry, adjtimex, leap, aux, vvar)", topic);
 }

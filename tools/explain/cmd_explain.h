@@ -24,6 +24,9 @@
  * @offset_ns: --offset, the phase offset an adjtimex call hands the kernel (ns)
  * @offset_set: --offset was given (otherwise the offset a daemon would measure)
  * @odd:    --odd, retry: the reader meets the writer inside (an odd seq)
+ * @micro:  --micro, adjtimex: the call in us (ADJ_MICRO), not ns
+ * @fll:    --fll, adjtimex: the call sets STA_FLL (and is made at 300 s)
+ * @del:    --delete, leap: a deleted second (STA_DEL), not an inserted one
  */
 struct explain_opts {
 	struct sim_config cfg;
@@ -36,6 +39,9 @@ struct explain_opts {
 	s64 offset_ns;
 	bool offset_set;
 	bool odd;
+	bool micro;
+	bool fll;
+	bool del;
 };
 
 /** explain_at() - --at, or @dflt without it; at least 1 ns (a tick needs an instant before it). */
@@ -53,6 +59,7 @@ int explain_mult(const struct explain_opts *o);
 int explain_read(const struct explain_opts *o);
 int explain_retry(const struct explain_opts *o);
 int explain_tick(const struct explain_opts *o);
+int explain_vvar(const struct explain_opts *o);
 
 struct sim_system *explain_boot(const struct explain_opts *o);
 int explain_set_ntp_freq(struct sim_system *s, const struct explain_opts *o);

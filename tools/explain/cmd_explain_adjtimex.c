@@ -34,34 +34,71 @@ struct adj_pred {
 	s64 time_freq, time_offset;
 	u64 tick_length_base, tick_length;
 	long time_constant;
+	bool fll_mode;
 };
 
+/* The FLL's term of ntp_update_offset_fll() for @secs, said in words; 0 when it has none. */
+static s64 fll_term(s64 offset, long secs, bool sta_fll, bool *mode)
+{
+	s64 fll;
+
+	*mode = secs >= MINSEC && (sta_fll || secs > MAXSEC);
+	if (secs < MINSEC) {
+		printf("    FLL: secs < MINSEC (%d s): no frequency-locked term%s\n", MINSEC,
+		       sta_fll ? " although STA_FLL is set (too short to measure a frequency)"
+			       : "");
+		return 0;
+	}
+	if (!*mode) {
+		printf("    FLL: secs <= MAXSEC (%d s) and no STA_FLL: no frequency-locked term\n",
+		       MAXSEC);
+		return 0;
+	}
+	fll = offset * ((s64)1 << (NTP_SCALE_SHIFT - SHIFT_FLL)) / secs;
+	printf("    FLL: secs >= MINSEC (%d s) and %s:\n"
+	       "         STA_MODE is set; the frequency-locked term is the offset over the "
+	       "interval,\n"
+	       "         weighted 1/2^SHIFT_FLL:\n"
+	       "         offset << (32 - SHIFT_FLL) / secs = %" PRId64 " << %d / %ld = %" PRId64
+	       " ((ns/s) << 32, %+.6f ppm)\n",
+	       MINSEC, sta_fll ? "STA_FLL" : "secs > MAXSEC (2048 s: a long poll interval)", offset,
+	       NTP_SCALE_SHIFT - SHIFT_FLL, secs, fll, freq_ppm(fll));
+	return fll;
+}
+
 /* Steps 2-4: the NTP state after the call, derived from @b, the state before it. */
-static void derive(const struct ntp_data *b, s64 offset, long constant, time64_t xtime_sec,
+static void derive(const struct ntp_data *b, const struct tk_timex *txc, time64_t xtime_sec,
 		   struct adj_pred *p)
 {
-	long tc = clamp64(constant, 0, MAXTC), secs, capped;
-	s64 fll = 0, pll, second_length;
+	bool nano = txc->modes & ADJ_NANO, sta_fll = txc->status & STA_FLL;
+	long tc = (long)clamp64(txc->constant, 0, MAXTC), secs, capped;
+	s64 offset = txc->offset, fll, pll, second_length;
 
+	if (nano) {
+		printf(" 2. time_constant = %ld (ADJ_NANO: the constant as given)\n", tc);
+	} else {
+		long tc4 = (long)clamp64(tc + 4, 0, MAXTC);
+
+		printf(" 2. time_constant = %ld + 4 = %ld (us mode: ntpd's constant is 4 "
+		       "smaller)\n",
+		       tc, tc4);
+		tc = tc4;
+	}
 	p->time_constant = tc;
-	printf(" 2. time_constant = %ld (ns mode takes the constant as given; us mode adds 4)\n",
-	       tc);
 	printf(" 3. ntp_update_offset(), the PLL/FLL update:\n");
+	if (!nano) {
+		offset = clamp64(offset, -(s64)USEC_PER_SEC, USEC_PER_SEC) * NSEC_PER_USEC;
+		printf("    us mode (no STA_NANO): offset clamped to +/-USEC_PER_SEC, times "
+		       "NSEC_PER_USEC: %lld us -> %" PRId64 " ns\n",
+		       txc->offset, offset);
+	}
 	offset = clamp64(offset, -MAXPHASE, MAXPHASE);
 	printf("    offset clamped to +/-MAXPHASE (%ld ns): %" PRId64 " ns\n", MAXPHASE, offset);
 	secs = (long)(xtime_sec - b->time_reftime);
 	printf("    secs = xtime_sec - time_reftime = %" PRId64 " - %" PRId64
 	       " = %ld s since the last update\n",
 	       (s64)xtime_sec, (s64)b->time_reftime, secs);
-	if (secs >= MINSEC && secs > MAXSEC) {
-		fll = offset * ((s64)1 << (NTP_SCALE_SHIFT - SHIFT_FLL)) / secs;
-		printf("    FLL: secs > MAXSEC (%d s): the frequency-locked term offset << (32 - "
-		       "SHIFT_FLL) / secs = %" PRId64 " ((ns/s) << 32, %+.6f ppm)\n",
-		       MAXSEC, fll, freq_ppm(fll));
-	} else {
-		printf("    FLL: secs %s (no STA_FLL): no frequency-locked term\n",
-		       secs < MINSEC ? "< MINSEC (256 s)" : "<= MAXSEC (2048 s)");
-	}
+	fll = fll_term(offset, secs, sta_fll, &p->fll_mode);
 	capped = secs > 1L << (SHIFT_PLL + 1 + tc) ? 1L << (SHIFT_PLL + 1 + tc) : secs;
 	printf("    PLL: secs capped at 2^(SHIFT_PLL + 1 + time_constant) = %ld s: %ld\n",
 	       1L << (SHIFT_PLL + 1 + tc), capped);
@@ -158,24 +195,36 @@ static bool after_call(struct sim_system *s, const struct adj_pred *p)
 	return explain_check(false, "a second completed within two seconds of ticks");
 }
 
+/* What adjtimex() reads back as its offset: the phase still to apply, in the call's unit. */
+static s64 readback_offset(const struct ntp_data *n, bool nano)
+{
+	s64 ns = shift_right(n->time_offset * (s64)n->hz, NTP_SCALE_SHIFT);
+
+	return nano ? ns : ns / (s64)NSEC_PER_USEC;
+}
+
 /**
  * explain_adjtimex() - `tksim explain adjtimex`
- * @o: the options (system, --at, --offset, --ntp-freq)
+ * @o: the options (system, --at, --offset, --ntp-freq, --micro, --fll)
  *
- * The PLL is switched on at boot; the call is made at --at (16.5 s), with
- * --offset or, without it, the offset a daemon would measure then.
+ * The PLL is switched on at boot; the call is made at --at (16.5 s; 300 s with
+ * --fll, past MINSEC), with --offset or, without it, the offset a daemon would
+ * measure then; in ns (ADJ_NANO) or, with --micro, in us (ADJ_MICRO).
  *
  * Return: exit status.
  */
 int explain_adjtimex(const struct explain_opts *o)
 {
 	struct sim_system *s = explain_boot(o);
-	struct tk_timex boot = { .modes = ADJ_STATUS | ADJ_NANO, .status = STA_PLL };
+	unsigned int unit = o->micro ? ADJ_MICRO : ADJ_NANO;
+	const char *unit_name = o->micro ? "ADJ_MICRO" : "ADJ_NANO";
+	struct tk_timex boot = { .modes = ADJ_STATUS | unit, .status = STA_PLL };
 	struct tk_timex txc = { .modes = ADJ_OFFSET | ADJ_STATUS | ADJ_TIMECONST | ADJ_MAXERROR |
-					 ADJ_NANO,
-				.status = STA_PLL,
+					 unit,
+				.status = STA_PLL | (o->fll ? STA_FLL : 0),
 				.constant = 4,
 				.maxerror = 1240 };
+	s64 measured;
 	struct timespec64 rt;
 	struct timekeeper tk;
 	struct ntp_data before;
@@ -190,14 +239,16 @@ int explain_adjtimex(const struct explain_opts *o)
 		sim_system_free(s);
 		return TKSIM_EXIT_USAGE;
 	}
-	sim_advance_to(s, explain_at(o, 16 * NSEC_PER_SEC + 500 * NSEC_PER_MSEC));
+	sim_advance_to(s, explain_at(o, o->fll ? 300 * NSEC_PER_SEC
+					       : 16 * NSEC_PER_SEC + 500 * NSEC_PER_MSEC));
 	tk_snapshot(&s->k, &tk);
 	tk_sys_clock_gettime(&s->k, TK_CLOCK_REALTIME, &rt);
 	/* What a daemon measures: true time minus REALTIME, positive when the clock is behind. */
-	txc.offset = o->offset_set
-			     ? o->offset_ns
-			     : (long long)((s64)s->now_ns -
-					   (s64)(ts_to_ns(&rt) - ts_to_ns(&s->cfg.wall_time)));
+	measured = o->offset_set
+			   ? o->offset_ns
+			   : (s64)s->now_ns - (s64)(ts_to_ns(&rt) - ts_to_ns(&s->cfg.wall_time));
+	/* In us mode the daemon hands over whole us (ntpd truncates). */
+	txc.offset = o->micro ? measured / (s64)NSEC_PER_USEC : measured;
 	before = s->k.ntp;
 
 	oracle_format_ns(a, sizeof(a), s->now_ns);
@@ -207,32 +258,44 @@ int explain_adjtimex(const struct explain_opts *o)
 	explain_header(s);
 	printf("units: time_freq in (ns/s) << 32 (1 ppm = 4294967296000), time_offset and "
 	       "tick_length in ns << 32 per tick\n");
-	printf("at boot: adjtimex(ADJ_STATUS | ADJ_NANO, status STA_PLL): the PLL starts, "
+	printf("at boot: adjtimex(ADJ_STATUS | %s, status STA_PLL): the PLL starts, "
 	       "time_reftime = %" PRId64 "\n",
-	       (s64)before.time_reftime);
+	       unit_name, (s64)before.time_reftime);
+	printf("the unit of the offset: %s\n",
+	       o->micro ? "ADJ_MICRO clears STA_NANO: offset in us, as ntpd makes the call"
+			: "ADJ_NANO sets STA_NANO: offset in ns, as chronyd makes the call "
+			  "(--micro: us)");
 	printf("before: time_freq %" PRId64 " (%+.6f ppm), time_offset %" PRId64
 	       ", tick_length_base %" PRIu64 ", tick_length %" PRIu64 "\n\n",
 	       before.time_freq, freq_ppm(before.time_freq), before.time_offset,
 	       before.tick_length_base, before.tick_length);
 
 	printf(" 1. the call, as a daemon makes it: modes ADJ_OFFSET | ADJ_STATUS | ADJ_TIMECONST "
-	       "| ADJ_MAXERROR | ADJ_NANO\n"
-	       "    offset %lld ns (%s), status STA_PLL, constant 4, maxerror 1240 us\n",
-	       txc.offset,
-	       o->offset_set
-		       ? "--offset"
-		       : "true time - REALTIME now: the counter runs fast, the clock is ahead");
-	derive(&before, (s64)txc.offset, (long)txc.constant, (time64_t)tk.xtime_sec, &p);
+	       "| ADJ_MAXERROR | %s\n"
+	       "    offset %lld %s (%s), status STA_PLL%s, constant 4, maxerror 1240 us\n",
+	       unit_name, txc.offset, o->micro ? "us" : "ns",
+	       o->offset_set  ? "--offset"
+	       : measured < 0 ? "true time - REALTIME now: the counter runs fast, the clock "
+				"is ahead"
+			      : "true time - REALTIME now: the clock is behind",
+	       o->fll ? " | STA_FLL" : "");
+	derive(&before, &txc, (time64_t)tk.xtime_sec, &p);
 
 	ret = do_adjtimex(&s->k, &txc, true);
 	want = (s->k.ntp.time_status & (STA_UNSYNC | STA_CLOCKERR)) ? TIME_ERROR
 								    : s->k.ntp.time_state;
 	printf(" 5. adjtimex() returns %s (%d): the leap state, or TIME_ERROR while STA_UNSYNC is "
 	       "set;\n    it reads back freq %lld (scaled ppm, ppm << 16: %+.6f ppm), offset %lld "
-	       "ns, status 0x%04x\n",
+	       "%s\n    (time_offset * HZ >> 32: the phase still to apply%s), status 0x%04x "
+	       "(%s%s)\n",
 	       sim_time_state_name(ret), ret, txc.freq, (double)txc.freq / 65536.0, txc.offset,
-	       (unsigned int)txc.status);
+	       o->micro ? "us" : "ns", o->micro ? ", / NSEC_PER_USEC in us mode" : "",
+	       (unsigned int)txc.status, o->micro ? "no STA_NANO" : "STA_NANO",
+	       p.fll_mode ? ", STA_MODE: the FLL ran" : "");
 	ok &= explain_check(ret == want, "the return value");
+	ok &= explain_check(txc.offset == readback_offset(&s->k.ntp, !o->micro),
+			    "the offset read back");
+	ok &= explain_check(!!(txc.status & STA_MODE) == p.fll_mode, "STA_MODE");
 	ok &= explain_check(s->k.ntp.time_freq == p.time_freq, "time_freq");
 	ok &= explain_check(s->k.ntp.time_offset == p.time_offset, "time_offset");
 	ok &= explain_check(s->k.ntp.time_constant == p.time_constant, "time_constant");

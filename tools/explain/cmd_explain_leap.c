@@ -4,8 +4,10 @@
 /*
  * An inserted leap second at UTC midnight: the system boots 2 s before it
  * with STA_INS armed (and maxerror 0, so that it counts as synchronised),
- * and every tick runs for real.  The explanation runs second_overflow() on a
- * copy of the NTP state at the midnight tick to show the step it returns;
+ * and every tick runs for real.  With --delete, a deleted one: STA_DEL, 3 s
+ * before midnight (second_overflow() arms the deletion of 23:59:59 at a
+ * second before it), and the tick that reaches 23:59:59 makes it 00:00:00.  The explanation runs
+ * second_overflow() on a copy of the NTP state at the midnight tick to show the step it returns;
  * then the real tick runs, and the state, the TAI offset and every clock
  * read around it are compared with what the steps said.
  */
@@ -88,7 +90,7 @@ static bool check_step(const struct leap_reads *b, const struct leap_reads *a,
 	/* REALTIME = MONOTONIC - wall_to_monotonic: it moved as MONOTONIC did, less a second. */
 	ok &= explain_check(ts_to_ns(&a->real) - ts_to_ns(&b->real) ==
 				    dm + (__int128)leap * NSEC_PER_SEC,
-			    "REALTIME stepped back by one second");
+			    "REALTIME stepped by one second");
 	ok &= explain_check(ts_to_ns(&a->tai) - ts_to_ns(&b->tai) == dm, "TAI ran on");
 	return ok;
 }
@@ -102,32 +104,38 @@ static bool check_step(const struct leap_reads *b, const struct leap_reads *a,
 int explain_leap(const struct explain_opts *o)
 {
 	struct explain_opts lo = *o;
-	struct tk_timex arm = { .modes = ADJ_STATUS | ADJ_MAXERROR, .status = STA_INS };
+	bool del = o->del;
+	struct tk_timex arm = { .modes = ADJ_STATUS | ADJ_MAXERROR,
+				.status = del ? STA_DEL : STA_INS };
 	struct leap_reads prev = { 0 }, b, a;
 	struct timekeeper tb, ta;
 	struct ntp_data copy;
 	time64_t midnight = sim_next_utc_midnight(o->cfg.wall_time.tv_sec);
+	/* The first second the leap changes: 00:00:00 lived after 23:59:60, or 23:59:59 skipped. */
+	time64_t leap_sec = del ? midnight - 1 : midnight;
 	struct sim_system *s;
 	u64 t, t_prev = 0;
-	int leap = 0, ret, unsync;
+	int leap = 0, ret, unsync, state0 = TIME_OK;
 	bool ok = true, have_prev = false;
 	char x[64];
 
-	lo.cfg.wall_time = (struct timespec64){ .tv_sec = midnight - 2, .tv_nsec = 0 };
+	lo.cfg.wall_time = (struct timespec64){ .tv_sec = midnight - (del ? 3 : 2), .tv_nsec = 0 };
 	s = explain_boot(&lo);
 	if (!s)
 		return TKSIM_EXIT_USAGE;
 	ret = do_adjtimex(&s->k, &arm, true);
-	printf("An inserted leap second: the tick at UTC midnight, and what programs see\n");
+	printf(del ? "A deleted leap second: the tick at 23:59:59 UTC, and what programs see\n"
+		   : "An inserted leap second: the tick at UTC midnight, and what programs see\n");
 	printf("(kernel/time/ntp.c: second_overflow(), __do_adjtimex(); kernel/time/timekeeping.c: "
 	       "accumulate_nsecs_to_secs())\n");
 	explain_header(s);
 	utc(x, sizeof(x), &lo.cfg.wall_time);
-	printf("booted at %s, 2 s before midnight\n\n", x);
-	printf(" 1. at boot: adjtimex(ADJ_STATUS | ADJ_MAXERROR, status STA_INS, maxerror 0) "
+	printf("booted at %s, %d s before midnight\n\n", x, del ? 3 : 2);
+	printf(" 1. at boot: adjtimex(ADJ_STATUS | ADJ_MAXERROR, status %s, maxerror 0) "
 	       "returns %s:\n"
-	       "    the insertion is armed; maxerror 0 clears STA_UNSYNC (a daemon's call would)\n",
-	       sim_time_state_name(ret));
+	       "    the %s is armed; maxerror 0 clears STA_UNSYNC (a daemon's call would)\n",
+	       del ? "STA_DEL" : "STA_INS", sim_time_state_name(ret),
+	       del ? "deletion" : "insertion");
 
 	/* Tick by tick up to the one whose second_overflow() steps the clock. */
 	for (unsigned int i = 0; i < 4 * s->cfg.hz; i++) {
@@ -138,17 +146,20 @@ int explain_leap(const struct explain_opts *o)
 		copy = s->k.ntp;
 		sim_advance_to(s, t);
 		tk_snapshot(&s->k, &ta);
-		if (ta.xtime_sec != tb.xtime_sec && s->k.ntp.time_state == TIME_INS &&
-		    copy.time_state == TIME_OK)
-			printf(" 2. the tick that reaches 23:59:59: second_overflow(): TIME_OK -> "
-			       "TIME_INS, the leap is due at %" PRId64 " (the next midnight)\n",
-			       (s64)s->k.ntp.ntp_next_leap_sec);
+		if (ta.xtime_sec != tb.xtime_sec && copy.time_state == TIME_OK &&
+		    s->k.ntp.time_state == (del ? TIME_DEL : TIME_INS))
+			printf(" 2. the tick that reaches %s: second_overflow(): TIME_OK -> "
+			       "%s, the leap is due at %" PRId64 " (%s)\n",
+			       del ? "23:59:58" : "23:59:59", del ? "TIME_DEL" : "TIME_INS",
+			       (s64)s->k.ntp.ntp_next_leap_sec,
+			       del ? "23:59:59, the second to delete" : "the next midnight");
 		if (ta.tai_offset != tb.tai_offset) {
 			/* The explanation: second_overflow() on a copy, at the second reached. */
+			state0 = copy.time_state;
 			leap = second_overflow(&copy, (time64_t)tb.xtime_sec + 1);
 			break;
 		}
-		if (b.real.tv_sec < midnight) {
+		if (b.real.tv_sec < leap_sec) {
 			prev = b;
 			t_prev = t;
 			have_prev = true;
@@ -159,27 +170,39 @@ int explain_leap(const struct explain_opts *o)
 		sim_system_free(s);
 		return TKSIM_EXIT_VIOLATION;
 	}
-	printf(" 3. REALTIME is read 1 ns before every tick; the last read before midnight:\n");
-	show("23:59:59 for the first time", t_prev - 1, &prev);
-	printf(" 4. midnight has passed (the counter runs fast: REALTIME reaches it before 2 s),\n"
-	       "    but the tick that applies the leap has not run:\n");
-	show("1 ns before the midnight tick", t - 1, &b);
-	if (b.real.tv_sec >= midnight)
+	printf(" 3. REALTIME is read 1 ns before every tick; the last read before %s:\n",
+	       del ? "23:59:59" : "midnight");
+	show(del ? "23:59:58, the last second before the one deleted"
+		 : "23:59:59 for the first time",
+	     t_prev - 1, &prev);
+	printf(" 4. %s (the counter runs fast: REALTIME reaches it before 2 s),\n"
+	       "    but the tick that applies the leap has not run:\n",
+	       del ? "23:59:59 has begun" : "midnight has passed");
+	show(del ? "1 ns before the tick that deletes 23:59:59" : "1 ns before the midnight tick",
+	     t - 1, &b);
+	if (b.real.tv_sec >= leap_sec && !del)
 		printf("      the vDSO and the kernel-side read already say 00:00:00; adjtimex() "
 		       "alone knows,\n      and reports 23:59:59 with TIME_OOP: that second is "
 		       "23:59:60\n");
-	printf(" 5. the midnight tick: xtime_sec reaches %" PRIu64 ", second_overflow() returns "
+	if (b.real.tv_sec >= leap_sec && del)
+		printf("      the vDSO and the kernel-side read say 23:59:59; adjtimex() alone "
+		       "knows that\n      second is gone, and reports 00:00:00 with TIME_WAIT\n");
+	printf(" 5. the %s tick: xtime_sec reaches %" PRIu64 ", second_overflow() returns "
 	       "leap %d\n"
-	       "    (TIME_INS -> %s): xtime_sec += leap -> %" PRIu64 ", wall_to_monotonic.tv_sec "
+	       "    (%s -> %s): xtime_sec += leap -> %" PRIu64 ", wall_to_monotonic.tv_sec "
 	       "-= leap,\n    tai_offset %d -> %d; MONOTONIC and TAI run on\n",
-	       tb.xtime_sec + 1, leap, sim_time_state_name(copy.time_state), ta.xtime_sec,
-	       tb.tai_offset, ta.tai_offset);
+	       del ? "23:59:59" : "midnight", tb.xtime_sec + 1, leap, sim_time_state_name(state0),
+	       sim_time_state_name(copy.time_state), ta.xtime_sec, tb.tai_offset, ta.tai_offset);
 	ok &= explain_check(s->k.ntp.time_state == copy.time_state, "the leap state");
 	ok &= reads(s, &a);
 	show("right after the tick", t, &a);
 	ok &= check_step(&b, &a, &tb, &ta, leap);
-	printf("      REALTIME went back by %.9f s: 23:59:59 is lived twice\n",
-	       (double)(ts_to_ns(&b.real) - ts_to_ns(&a.real)) * 1e-9);
+	if (del)
+		printf("      REALTIME went forward by %.9f s: 23:59:59 is skipped\n",
+		       (double)(ts_to_ns(&a.real) - ts_to_ns(&b.real)) * 1e-9);
+	else
+		printf("      REALTIME went back by %.9f s: 23:59:59 is lived twice\n",
+		       (double)(ts_to_ns(&b.real) - ts_to_ns(&a.real)) * 1e-9);
 
 	/* The same read with STA_UNSYNC, as when no daemon runs: the real ntp_adjtimex() on a copy.
 	 */
@@ -201,16 +224,25 @@ int explain_leap(const struct explain_opts *o)
 	for (unsigned int i = 0; i < 2 * s->cfg.hz && s->k.ntp.time_state == TIME_OOP; i++)
 		sim_advance_to(s, s->next_tick_ns);
 	ok &= reads(s, &a);
-	printf(" 7. a second later second_overflow() ends the leap: TIME_OOP -> TIME_WAIT\n");
-	show("that tick", s->now_ns, &a);
-	printf("    TIME_WAIT lasts until STA_INS is cleared (adjtimex ADJ_STATUS), then "
-	       "TIME_OK\n");
-	ok &= explain_check(a.state == TIME_WAIT, "TIME_WAIT one second after the leap");
+	if (del) {
+		printf(" 7. a deletion has no TIME_OOP (there is no extra second to live): the "
+		       "tick "
+		       "that\n    deleted 23:59:59 went to TIME_WAIT at once\n");
+	} else {
+		printf(" 7. a second later second_overflow() ends the leap: TIME_OOP -> "
+		       "TIME_WAIT\n");
+		show("that tick", s->now_ns, &a);
+	}
+	printf("    TIME_WAIT lasts until %s is cleared (adjtimex ADJ_STATUS), then "
+	       "TIME_OK\n",
+	       del ? "STA_DEL" : "STA_INS");
+	ok &= explain_check(a.state == TIME_WAIT, "TIME_WAIT after the leap");
 	if (ok)
-		printf("\nchecked: second_overflow() on a copy and the real midnight tick agree on "
-		       "the step,\nthe state and TAI - UTC; REALTIME moved as MONOTONIC less one "
+		printf("\nchecked: second_overflow() on a copy and the real %s tick agree on "
+		       "the step,\nthe state and TAI - UTC; REALTIME moved as MONOTONIC %s one "
 		       "second, TAI as MONOTONIC;\nevery REALTIME read was the same through the "
-		       "vDSO and the kernel side\n");
+		       "vDSO and the kernel side\n",
+		       del ? "23:59:59" : "midnight", del ? "plus" : "less");
 	sim_system_free(s);
 	return ok ? TKSIM_EXIT_OK : TKSIM_EXIT_VIOLATION;
 }

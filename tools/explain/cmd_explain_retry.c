@@ -258,8 +258,7 @@ int explain_retry(const struct explain_opts *o)
 	printf("right  %s  (round 2)\n", b);
 	oracle_format_ns(a, sizeof(a), ts_to_ns(&torn) - ts_to_ns(&good));
 	printf("the torn value is %s s ahead; a reader without the retry (--inject reader-no-retry "
-	       "in "
-	       "tksim torture) returns it\n",
+	       "in tksim torture, or in tksim run with a read-across-tick op) returns it\n",
 	       a);
 	cvdso_clock_gettime(&before, clock, &old);
 	oracle_format_ns(a, sizeof(a), ts_to_ns(&old));

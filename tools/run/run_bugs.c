@@ -7,6 +7,7 @@
 
 #include "sim/bugs.h"
 #include "sim/fixes.h"
+#include "sim/ops/ops.h"
 #include "sim/run/run_gap.h"
 #include "tools/sys_opts.h"
 #include "tools/tksim.h"
@@ -58,7 +59,8 @@ int run_bugs_parse(struct run_bugs *b, int code, const char *arg)
 		if (sim_bugs_parse(arg, &mask))
 			return tksim_usage_error(
 				"run", "unknown bug in --inject '%s' (see `tksim bugs`)", arg);
-		if (tksim_refuse_unseen_bugs("run", mask))
+		/* A timeline's op may show a bug that needs threads: run_bugs_check_ops(). */
+		if (tksim_refuse_unseen_bugs("run", mask & ~(u64)SIM_OPS_TIMELINE_BUGS))
 			return TKSIM_EXIT_USAGE;
 		b->inject = mask;
 		return 0;
@@ -81,6 +83,31 @@ int run_bugs_parse(struct run_bugs *b, int code, const char *arg)
 	default:
 		return tksim_usage_error("run", "unknown option");
 	}
+}
+
+/**
+ * run_bugs_check_ops() - refuse an injected bug that needs threads, unless the ops show it
+ * @b:    the options
+ * @ops:  the run's timeline (none: a run without `at` lines)
+ * @opts: where each option was given, for errors
+ *
+ * `--inject reader-no-retry` is seen by a timeline with a read-across-tick op (sim/ops);
+ * any other run would say "all held" of what it cannot see.
+ *
+ * Return: 0, or TKSIM_EXIT_USAGE after naming the bug, the op and the command that show it.
+ */
+int run_bugs_check_ops(const struct run_bugs *b, const struct sim_op_list *ops,
+		       const struct tksim_optset *opts)
+{
+	u64 unseen = b->inject & SIM_OPS_TIMELINE_BUGS & ~sim_ops_shown_bugs(ops, b->inject);
+	const struct sim_bug *bug = unseen ? sim_bug_by_bit(unseen & -unseen) : NULL;
+
+	if (!bug)
+		return 0;
+	return tksim_opt_error(opts, RUN_OPT_INJECT,
+			       "--inject %s: only real threads show it, or a timeline with a "
+			       "read-across-tick op; '%s' does",
+			       bug->name, bug->shows);
 }
 
 /**

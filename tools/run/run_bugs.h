@@ -22,6 +22,7 @@
  */
 
 #include "sim/engine.h"
+#include "sim/ops/ops.h"
 #include "tools/options.h"
 
 /* Option codes, beyond run_ntp's, run_cs's and run_m32's. */
@@ -88,6 +89,8 @@ struct run_bugs {
 int run_bugs_parse(struct run_bugs *b, int code, const char *arg);
 int run_bugs_start(const struct run_bugs *b, struct sim_system *s, u64 duration_ns,
 		   const struct tksim_optset *opts);
+int run_bugs_check_ops(const struct run_bugs *b, const struct sim_op_list *ops,
+		       const struct tksim_optset *opts);
 int run_bugs_gap(struct run_bugs *b, struct sim_system *s, char *why, size_t n);
 int run_bugs_check_system(const struct sim_system *s, const struct tksim_optset *opts);
 

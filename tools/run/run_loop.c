@@ -121,6 +121,8 @@ int run_simulate(struct run_opts *o)
 	if (!ret)
 		ret = run_cs_start(&o->cs, s, &o->opts);
 	if (!ret)
+		ret = run_bugs_check_ops(&o->bugs, &o->ops, &o->opts);
+	if (!ret)
 		ret = run_bugs_start(&o->bugs, s, o->duration_ns, &o->opts);
 	if (ret)
 		goto out_free;
