@@ -167,6 +167,11 @@ struct ktree_timex {
  * @vdso_cycle_last: the vvar page's cycle_last
  * @vdso_mult:       the vvar page's mult
  * @vdso_shift:      the vvar page's shift
+ * @raw_mult:        tkr_raw.mult
+ * @cs_mult:         the clocksource's own mult (what NTP's adjustments start from)
+ * @cs_maxadj:       the clocksource's maxadj: mult may move that far from @cs_mult
+ *                   (clocksource_max_adjustment(), 11 %) before the kernel warns
+ * @suspended:       timekeeping_suspended
  */
 struct tk_snapshot {
 	uint64_t cycle_last;
@@ -213,6 +218,10 @@ struct tk_snapshot {
 	uint64_t vdso_cycle_last;
 	uint32_t vdso_mult;
 	uint32_t vdso_shift;
+	uint32_t raw_mult;
+	uint32_t cs_mult;
+	uint32_t cs_maxadj;
+	int suspended;
 };
 
 /** struct ktree - one loaded tree with one kernel in it (opaque) */
