@@ -18,6 +18,7 @@
  */
 
 #include "sim/counter.h"
+#include "timekeeper/adjtimex.h"
 #include "timekeeper/timekeeping.h"
 
 struct sim_css;
@@ -143,6 +144,38 @@ int sim_sys_settimeofday(struct sim_system *s, const struct tk_timeval *tv,
 int sim_sys_clock_settime(struct sim_system *s, s32 clock, const struct timespec64 *ts,
 			  bool privileged);
 int sim_do_settimeofday64(struct sim_system *s, const struct timespec64 *ts);
+
+/**
+ * struct sim_ntp_view - the NTP and accumulation numbers of the kernel that answers @s's calls
+ * @tx:             adjtimex() read back (modes 0): freq (scaled ppm), status, tick, tai ...
+ * @time_offset:    ntp.c's time_offset (ns << 32)
+ * @time_constant:  ntp.c's time_constant
+ * @tick_length:    ntp_tick_length(): ns << 32 per NTP interval
+ * @cycle_interval: the timekeeper's cycles per NTP interval
+ * @mult:           tkr_mono.mult
+ * @raw_mult:       tkr_raw.mult
+ * @ntp_error:      the timekeeper's ntp_error (NTP-scaled shifted ns)
+ *
+ * With a kernel tree attached, the tree's own numbers (its ntp.c and
+ * timekeeping.c, read through ktree_snapshot() and a modes-0 adjtimex() of
+ * the tree), not the model's beside it.
+ */
+struct sim_ntp_view {
+	struct tk_timex tx;
+	s64 time_offset;
+	long time_constant;
+	u64 tick_length;
+	u64 cycle_interval;
+	u32 mult;
+	u32 raw_mult;
+	s64 ntp_error;
+};
+
+void sim_ntp_view(struct sim_system *s, struct sim_ntp_view *v);
+int sim_sys_suspend(struct sim_system *s);
+int sim_sys_resume(struct sim_system *s, const struct timespec64 *sleep);
+const char *sim_kernel_release(const struct sim_system *s);
+bool sim_kernel_coarse_pre_615(struct sim_system *s);
 
 /** ts_to_ns() - a timespec as full-width signed ns (128 bits: no overflow near KTIME_SEC_MAX). */
 static inline __int128 ts_to_ns(const struct timespec64 *ts)

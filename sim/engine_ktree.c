@@ -277,3 +277,96 @@ int sim_do_settimeofday64(struct sim_system *s, const struct timespec64 *ts)
 		return ret;
 	return ktree_clock_settime(s->kt, TK_CLOCK_REALTIME, ts->tv_sec, ts->tv_nsec);
 }
+
+/**
+ * sim_sys_suspend() - the syscore suspend of timekeeping: the model's, and the tree's with it
+ * @s: the system
+ *
+ * The tree's persistent clock is set to its REALTIME now (ktree/tree/kt_glue.c), so that its
+ * timekeeping_resume() measures the sleep the model is given.
+ *
+ * Return: 0, or the tree's negative errno.
+ */
+int sim_sys_suspend(struct sim_system *s)
+{
+	timekeeping_suspend(&s->k);
+	return s->kt ? ktree_suspend(s->kt) : 0;
+}
+
+/**
+ * sim_sys_resume() - resume after @sleep, as the persistent clock measured it: model and tree
+ * @s:     the system
+ * @sleep: the sleep
+ *
+ * Return: 0, or the tree's negative errno.
+ */
+int sim_sys_resume(struct sim_system *s, const struct timespec64 *sleep)
+{
+	timekeeping_resume(&s->k, sleep);
+	return s->kt ? ktree_resume(s->kt, sleep->tv_sec, sleep->tv_nsec) : 0;
+}
+
+/**
+ * sim_kernel_coarse_pre_615() - the attached tree's coarse clocks predate v6.15's coarse_nsec
+ * @s: the system
+ *
+ * Such a tree's MONOTONIC_COARSE follows xtime_nsec, which a frequency change
+ * lowers: it goes back, the kernel bug b71f9804f66c fixed (the model's
+ * injectable coarse-pre-6.15).
+ *
+ * Return: true with such a tree attached, false for the model or a tree of v6.15+.
+ */
+bool sim_kernel_coarse_pre_615(struct sim_system *s)
+{
+	struct tk_snapshot snap;
+
+	if (!s->kt)
+		return false;
+	ktree_snapshot(s->kt, &snap);
+	return !snap.has_coarse_nsec;
+}
+
+/** sim_kernel_release() - the attached tree's release ("6.12.57 ..."), or NULL for the model */
+const char *sim_kernel_release(const struct sim_system *s)
+{
+	return s->kt ? ktree_release(s->kt) : NULL;
+}
+
+/**
+ * sim_ntp_view() - the NTP state of the kernel that answers: the tree's when one is attached
+ * @s: the system
+ * @v: out
+ *
+ * A modes-0 adjtimex() is a read: it changes no state, in the model or in the tree.
+ */
+void sim_ntp_view(struct sim_system *s, struct sim_ntp_view *v)
+{
+	*v = (struct sim_ntp_view){ 0 };
+	if (s->kt) {
+		struct ktree_timex kx = { 0 };
+		struct tk_snapshot snap;
+
+		ktree_adjtimex(s->kt, TK_CLOCK_REALTIME, &kx);
+		sim_ktree_timex_out(&v->tx, &kx);
+		ktree_snapshot(s->kt, &snap);
+		v->time_offset = snap.time_offset;
+		v->time_constant = snap.time_constant;
+		v->tick_length = snap.tick_length;
+		v->cycle_interval = snap.cycle_interval;
+		v->mult = snap.mult;
+		v->raw_mult = snap.raw_mult;
+		v->ntp_error = snap.ntp_error;
+	} else {
+		struct timekeeper tk;
+
+		do_adjtimex(&s->k, &v->tx, false);
+		tk_snapshot(&s->k, &tk);
+		v->time_offset = s->k.ntp.time_offset;
+		v->time_constant = s->k.ntp.time_constant;
+		v->tick_length = ntp_tick_length(&s->k.ntp);
+		v->cycle_interval = tk.cycle_interval;
+		v->mult = tk.tkr_mono.mult;
+		v->raw_mult = tk.tkr_raw.mult;
+		v->ntp_error = tk.ntp_error;
+	}
+}

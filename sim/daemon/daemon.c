@@ -208,12 +208,13 @@ static void sim_daemon_count_adj(struct sim_daemon *d, unsigned int modes)
 		d->adj[SIM_DAEMON_ADJ_OTHER]++;
 }
 
-#define SIM_DAEMON_TIMEX_FIELDS(X)                                                                 \
-	X(modes)                                                                                   \
-	X(offset)                                                                                  \
-	X(freq)                                                                                    \
-	X(maxerror) X(esterror) X(status) X(constant) X(precision) X(tolerance) X(tick) X(ppsfreq) \
-		X(jitter) X(shift) X(stabil) X(jitcnt) X(calcnt) X(errcnt) X(stbcnt) X(tai)
+#define SIM_DAEMON_TIMEX_FIELDS(X)                                                               \
+	X(modes)                                                                                 \
+	X(offset)                                                                                \
+	X(freq)                                                                                  \
+	X(maxerror)                                                                              \
+	X(esterror) X(status) X(constant) X(precision) X(tolerance) X(tick) X(ppsfreq) X(jitter) \
+		X(shift) X(stabil) X(jitcnt) X(calcnt) X(errcnt) X(stbcnt) X(tai)
 
 static s64 sim_daemon_adjtime(struct sim_daemon *d, const struct tkp_req *rq, struct tkp_rep *rp)
 {
@@ -225,7 +226,8 @@ static s64 sim_daemon_adjtime(struct sim_daemon *d, const struct tkp_req *rq, st
 #undef SIM_DAEMON_TO
 	tx.time.tv_sec = rq->tx.time_sec;
 	tx.time.tv_usec = rq->tx.time_usec;
-	ret = tk_sys_clock_adjtime(&d->s->k, rq->clock, &tx, d->privileged);
+	/* The engine's seam: the model, and the tree's own ntp.c when one is attached. */
+	ret = sim_sys_clock_adjtime(d->s, rq->clock, false, &tx, d->privileged);
 	if (ret < 0)
 		return ret;
 	sim_daemon_count_adj(d, (unsigned int)rq->tx.modes);
@@ -310,7 +312,7 @@ void sim_daemon_serve(struct sim_daemon *d, const struct tkp_req *rq, struct tkp
 		ret = sim_clock_getres(d->s, SIM_PATH_VDSO, rq->clock, &ts);
 		break;
 	case TKP_SETTIME:
-		ret = tk_sys_clock_settime(&d->s->k, rq->clock, &ts, d->privileged);
+		ret = sim_sys_clock_settime(d->s, rq->clock, &ts, d->privileged);
 		if (!ret)
 			d->steps++;
 		break;

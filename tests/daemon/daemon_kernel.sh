@@ -1,0 +1,82 @@
+#!/bin/sh
+# tksim's own: `tksim daemon --kernel 6.12`: Debian 12's chronyd, unmodified, disciplining the
+# tree's own kernel/time/ntp.c (Debian's linux-source-6.12, scripts/fetch-kernels.sh) for one
+# simulated hour with a SHM refclock (scenarios/daemon/chronyd-shm.scn).  chronyd must
+# synchronise the tree's clock as it does the model's; the tree's ntp.c, read back through
+# ktree_snapshot() and its own adjtimex(), must hold the frequency chronyd set (had the calls
+# gone to the model only, the tree's time_freq would be 0 and its clock 35 ppm off); the
+# tree's coarse clocks before v6.15 go back, a known kernel bug the run names and counts.
+# SKIP (77) when chronyd or the tree cannot be fetched.
+. "${top_srcdir:-.}/tests/daemon/daemon_lib.sh"
+daemon_fetch
+chronyd=$bin/daemons/root/usr/sbin/chronyd
+tree=$("$top_srcdir/scripts/fetch-kernels.sh" 6.12) || {
+	echo "SKIP: linux-source-6.12 cannot be fetched (scripts/fetch-kernels.sh 6.12)"
+	exit 77
+}
+echo "tree: $tree"
+
+cat >"$tmp/chrony.conf" <<CONF
+refclock SHM 0 poll 2
+makestep 1 3
+driftfile $tmp/drift
+pidfile $tmp/chronyd.pid
+bindcmdaddress /
+cmdport 0
+port 0
+CONF
+run() { # run OUT [OPTIONS]: chronyd on chronyd-shm.scn
+	out=$1
+	shift
+	rm -f "$tmp/drift"
+	"$TKSIM" daemon "$top_srcdir/scenarios/daemon/chronyd-shm.scn" "$@" -- \
+		"$chronyd" -d -u root -f "$tmp/chrony.conf" >"$tmp/$out" 2>&1
+}
+final_error() { sed -n 's/^initial error .*final state: t=3600.000000000 error=\([-+0-9]*\)ns .*/\1/p' "$tmp/$1"; }
+
+run tree --kernel 6.12
+rc=$?
+cat "$tmp/tree"
+[ $rc = 0 ] || bad "tksim daemon --kernel 6.12 -- chronyd exited $rc"
+grep -q 'Selected source SHM0' "$tmp/tree" || bad "chronyd did not select the SHM refclock"
+grep -q '^kernel: tree 6\.12\.[0-9]* .*: its timekeeping.c, ntp.c and lib/vdso answered' "$tmp/tree" ||
+	bad "the run does not say the tree answered"
+grep -q ' 0 clock reads in its process$' "$tmp/tree" ||
+	bad "the program read the model's vvar page in its process"
+err=$(final_error tree)
+echo "the tree's final error: ${err:-?} ns"
+[ -n "$err" ] && [ "${err#[-+]}" -lt 1000000 ] || bad "on the tree the error ${err:-?} ns is not below 1 ms"
+# The PLL line is the tree's ntp.c: time_freq from its adjtimex(), time_offset from its statics.
+freq=$(sed -n 's/^kernel PLL: .* time_freq \([-+0-9.]*\)ppm .*/\1/p' "$tmp/tree")
+case $freq in -3[45].*) ;; *) bad "the tree's time_freq ${freq:-?} ppm does not cancel +35 ppm" ;; esac
+grep -q "^daemon's view: offset $err""ns, frequency [-+]0\.[0-9]*ppm against true time$" "$tmp/tree" ||
+	bad "the tree's clock does not run within 1 ppm of true time"
+grep -q "^oracle: [1-9][0-9]* instants checked, every other property held; the tree's own code broke one [1-9][0-9]* times, a known kernel bug: CLOCK_MONOTONIC_COARSE goes back" "$tmp/tree" ||
+	bad "the oracle did not name 6.12's coarse clocks going back"
+
+# The same run on the model (its reads requests too): it synchronises as well, and its coarse
+# clocks (v6.15's coarse_nsec) never go back.
+run model --syscall-reads
+rc=$?
+[ $rc = 0 ] || bad "the same run on the model exited $rc"
+merr=$(final_error model)
+echo "the model's final error: ${merr:-?} ns"
+[ -n "$merr" ] && [ "${merr#[-+]}" -lt 1000000 ] || bad "on the model the error ${merr:-?} ns is not below 1 ms"
+grep -q '^oracle: [1-9][0-9]* instants checked, every property held$' "$tmp/model" ||
+	bad "the model's oracle did not hold"
+grep -q '^kernel: ' "$tmp/model" && bad "the model's run names a tree"
+
+# What --kernel cannot have: the model's bugs, aux clocks.  A release not fetched is a skip
+# (exit 4, saying how to fetch it); a directory that is no tree, exit 2.
+run inject --kernel 6.12 --inject coarse-pre-6.15 --duration 10s
+rc=$?
+[ $rc = 2 ] || bad "--kernel with --inject exited $rc, not 2"
+TKSIM_KERNEL_CACHE=$tmp/cache run absent --kernel 5.4 --duration 10s
+rc=$?
+cat "$tmp/absent"
+[ $rc = 4 ] || bad "--kernel of a release not fetched exited $rc, not 4 (skip)"
+grep -q 'skipped: .*fetch-kernels.sh 5.4' "$tmp/absent" || bad "the skip does not say how to fetch"
+run nodir --kernel "$tmp/no-such-tree" --duration 10s
+rc=$?
+[ $rc = 2 ] || bad "--kernel of a missing directory exited $rc, not 2"
+exit $fail
