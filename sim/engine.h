@@ -172,6 +172,43 @@ struct sim_ntp_view {
 };
 
 void sim_ntp_view(struct sim_system *s, struct sim_ntp_view *v);
+
+/**
+ * struct sim_tick_view - what the oracle's tick checks read of an attached tree's timekeeper
+ * @cycle_last:      tkr_mono.cycle_last (cycles)
+ * @mask:            tkr_mono.mask
+ * @cycle_interval:  cycles per NTP interval
+ * @ntp_tick:        the cached NTP tick (NTP-scaled shifted ns)
+ * @ntp_error:       ntp_error (NTP-scaled shifted ns)
+ * @ntp_error_shift: ntp_error_shift
+ * @ntp_err_mult:    ntp_err_mult (0 or 1)
+ * @mult:            tkr_mono.mult
+ * @cs_mult:         the clocksource's mult
+ * @cs_maxadj:       the clocksource's maxadj
+ * @counter_now:     the counter's value now, as the tree's clocksource reads it
+ * @adjust_term:     the tree's timekeeping_apply_adjustment() adds its offset term to
+ *                   ntp_error (6.12 and 6.1 do; the model's profile difference adjust-no-ntp-error)
+ * @suspended:       timekeeping_suspended
+ *
+ * Read through ktree_snapshot(), with the model's names and units.
+ */
+struct sim_tick_view {
+	u64 cycle_last;
+	u64 mask;
+	u64 cycle_interval;
+	u64 ntp_tick;
+	s64 ntp_error;
+	u32 ntp_error_shift;
+	u32 ntp_err_mult;
+	u32 mult;
+	u32 cs_mult;
+	u32 cs_maxadj;
+	u64 counter_now;
+	bool adjust_term;
+	bool suspended;
+};
+
+bool sim_ktree_tick_view(struct sim_system *s, struct sim_tick_view *v);
 int sim_sys_suspend(struct sim_system *s);
 int sim_sys_resume(struct sim_system *s, const struct timespec64 *sleep);
 const char *sim_kernel_release(const struct sim_system *s);

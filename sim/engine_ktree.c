@@ -370,3 +370,52 @@ void sim_ntp_view(struct sim_system *s, struct sim_ntp_view *v)
 		v->ntp_error = tk.ntp_error;
 	}
 }
+
+/* The release's major and minor as 100 * major + minor ("6.12.117 (Debian ...)": 612), or 0. */
+static unsigned int sim_ktree_version(const struct sim_system *s)
+{
+	unsigned int major = 0, minor = 0;
+
+	if (sscanf(ktree_release(s->kt), "%u.%u", &major, &minor) != 2)
+		return 0;
+	return major * 100 + minor;
+}
+
+/**
+ * sim_ktree_tick_view() - the attached tree's numbers for the oracle's tick checks
+ * @s: the system
+ * @v: out
+ *
+ * @v->adjust_term: 6.12's and 6.1's timekeeping_apply_adjustment() add
+ * "offset << ntp_error_shift" to ntp_error; the model's 6.15 and later do not
+ * (docs/design.md, adjust-no-ntp-error, the commit not found): a tree before
+ * v6.15, or one whose release cannot be read, is taken to have it.
+ *
+ * Return: false (and @v untouched) without a tree.
+ */
+bool sim_ktree_tick_view(struct sim_system *s, struct sim_tick_view *v)
+{
+	struct tk_snapshot snap;
+	unsigned int ver;
+
+	if (!s->kt)
+		return false;
+	ktree_snapshot(s->kt, &snap);
+	ver = sim_ktree_version(s);
+	*v = (struct sim_tick_view){
+		.cycle_last = snap.cycle_last,
+		.mask = snap.mask,
+		.cycle_interval = snap.cycle_interval,
+		.ntp_tick = snap.ntp_tick,
+		.ntp_error = snap.ntp_error,
+		.ntp_error_shift = snap.ntp_error_shift,
+		.ntp_err_mult = snap.ntp_err_mult,
+		.mult = snap.mult,
+		.cs_mult = snap.cs_mult,
+		.cs_maxadj = snap.cs_maxadj,
+		.counter_now = sim_ktree_read(s) & snap.mask,
+		.adjust_term = !ver || ver < 615,
+		.suspended = snap.suspended,
+	};
+	return true;
+}

@@ -69,6 +69,7 @@ int sim_op_exec_idle(struct exec *x, const struct sim_op *op, u64 bugs, bool *st
 		struct timekeeper tk0 = s->k.tk_core.timekeeper;
 		u64 gap = min_u64(ns, sim_nohz_room_ns(s));
 
+		oracle_ops_tick_begin(&x->o, s);
 		sim_idle_ns(s, gap);
 		ns -= gap;
 		x->r->ticks++;

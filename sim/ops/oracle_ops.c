@@ -273,6 +273,78 @@ static int check_maxadj(struct oracle_ops *o, const struct timekeeper *tk0,
 	return -1;
 }
 
+/*
+ * check_ntp_error() on a kernel tree's own numbers (ktree_snapshot()): the same bound, less
+ * the term a tree before v6.15 adds when the tick's timekeeping_adjust() changes mult:
+ * timekeeping_apply_adjustment() adds mult_adj * offset << ntp_error_shift, offset being the
+ * cycles the tick left unaccumulated (the counter now less the new cycle_last), in s64 as the
+ * tree computes it.
+ */
+static int check_ntp_error_tree(struct oracle_ops *o, const struct sim_tick_view *a,
+				const struct sim_tick_view *b, char *prop, char *why, size_t n)
+{
+	u64 delta = (b->cycle_last - a->cycle_last) & b->mask;
+	u64 intervals = b->cycle_interval ? delta / b->cycle_interval : 0;
+	__int128 u = (__int128)b->cycle_interval << b->ntp_error_shift;
+	__int128 d = (__int128)b->ntp_error - a->ntp_error;
+	__int128 lo = a->ntp_err_mult ? -(__int128)intervals * u : 0;
+	__int128 hi = a->ntp_err_mult ? 0 : (__int128)intervals * u;
+
+	o->evals[OP_PROP_NTP_ERROR]++;
+	if (a->ntp_tick == 0 || a->cycle_interval != b->cycle_interval ||
+	    a->ntp_error_shift != b->ntp_error_shift)
+		return 0;
+	if (b->adjust_term) {
+		u64 left = (b->counter_now - b->cycle_last) & b->mask;
+		s64 off = (s64)left * (s64)(s32)(b->mult - a->mult);
+
+		d -= (s64)((u64)off << b->ntp_error_shift);
+	}
+	if (d >= lo && d <= hi)
+		return 0;
+	set_prop(prop, OP_PROP_NTP_ERROR);
+	snprintf(why, n,
+		 "the tree's ntp_error moved by %" PRId64 " over %" PRIu64
+		 " intervals with ntp_err_mult %" PRIu32 " (allowed [%" PRId64 ", %" PRId64 "]%s)",
+		 (s64)d, intervals, a->ntp_err_mult, (s64)lo, (s64)hi,
+		 b->adjust_term ? ", its mult change's offset term taken out" : "");
+	return -1;
+}
+
+/*
+ * check_maxadj() on a kernel tree: the tree's printk_once() reports only the first
+ * adjustment past maxadj, so the oracle evaluates the same condition on the tree's
+ * numbers after each tick that adjusted (one that accumulated: cycle_last moved; a tick
+ * short of an interval returns before timekeeping_adjust()):
+ * |mult - the clocksource's mult| > maxadj.
+ */
+static int check_maxadj_tree(struct oracle_ops *o, const struct sim_tick_view *a,
+			     const struct sim_tick_view *b, char *prop, char *why, size_t n)
+{
+	s32 d = (s32)(b->mult - b->cs_mult);
+	u32 ad = d < 0 ? -(u32)d : (u32)d;
+
+	o->evals[OP_PROP_MAXADJ]++;
+	if (!b->cs_maxadj || ad <= b->cs_maxadj || a->cycle_last == b->cycle_last)
+		return 0;
+	set_prop(prop, OP_PROP_MAXADJ);
+	snprintf(why, n,
+		 "the tree's mult %" PRIu32 " is %+" PRId32 " from the clocksource's %" PRIu32
+		 ", beyond maxadj %" PRIu32 " (the kernel's \"more than 11%%\" condition)",
+		 b->mult, d, b->cs_mult, b->cs_maxadj);
+	return -1;
+}
+
+/**
+ * oracle_ops_tick_begin() - just before a tick: remember an attached tree's numbers
+ * @o: the oracle
+ * @s: the system; without a tree nothing is read
+ */
+void oracle_ops_tick_begin(struct oracle_ops *o, struct sim_system *s)
+{
+	sim_ktree_tick_view(s, &o->kt0);
+}
+
 /**
  * oracle_ops_tick() - the properties of one tick, given the timekeeper before it
  * @o:   the oracle
@@ -285,9 +357,25 @@ int oracle_ops_tick(struct oracle_ops *o, struct sim_system *s, const struct tim
 		    char *prop, char *why, size_t n)
 {
 	const struct timekeeper *tk = &s->k.tk_core.timekeeper;
+	struct sim_tick_view kt;
 
 	if (s->k.suspended)
 		return 0;
+	/*
+	 * A tree attached: its own ntp_error and mult (oracle_ops_tick_begin() took the numbers
+	 * before the tick).  second_overflow() is counted on the model beside it: the tree keeps
+	 * no count of its second_overflow() calls nor of the seconds a mult correction borrowed
+	 * (`tksim run --kernel` says so).
+	 */
+	if (sim_ktree_tick_view(s, &kt)) {
+		if (kt.suspended)
+			return 0;
+		if (check_ntp_error_tree(o, &o->kt0, &kt, prop, why, n) ||
+		    check_second_overflow(o, s, prop, why, n) ||
+		    check_maxadj_tree(o, &o->kt0, &kt, prop, why, n))
+			return -1;
+		return 0;
+	}
 	if (check_ntp_error(o, tk0, tk, prop, why, n) ||
 	    check_second_overflow(o, s, prop, why, n) || check_maxadj(o, tk0, tk, prop, why, n))
 		return -1;
