@@ -208,13 +208,12 @@ static void sim_daemon_count_adj(struct sim_daemon *d, unsigned int modes)
 		d->adj[SIM_DAEMON_ADJ_OTHER]++;
 }
 
-#define SIM_DAEMON_TIMEX_FIELDS(X)                                                               \
-	X(modes)                                                                                 \
-	X(offset)                                                                                \
-	X(freq)                                                                                  \
-	X(maxerror)                                                                              \
-	X(esterror) X(status) X(constant) X(precision) X(tolerance) X(tick) X(ppsfreq) X(jitter) \
-		X(shift) X(stabil) X(jitcnt) X(calcnt) X(errcnt) X(stbcnt) X(tai)
+#define SIM_DAEMON_TIMEX_FIELDS(X)                                                                 \
+	X(modes)                                                                                   \
+	X(offset)                                                                                  \
+	X(freq)                                                                                    \
+	X(maxerror) X(esterror) X(status) X(constant) X(precision) X(tolerance) X(tick) X(ppsfreq) \
+		X(jitter) X(shift) X(stabil) X(jitcnt) X(calcnt) X(errcnt) X(stbcnt) X(tai)
 
 static s64 sim_daemon_adjtime(struct sim_daemon *d, const struct tkp_req *rq, struct tkp_rep *rp)
 {

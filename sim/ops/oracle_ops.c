@@ -177,6 +177,47 @@ static void set_prop(char *prop, enum oracle_prop p)
 }
 
 /*
+ * The bound of check_ntp_error() on two sets of numbers, @a before the tick and @b after:
+ * the model's, or a kernel tree's own (ktree_snapshot(), @who "the tree's ").  A tree
+ * before v6.15 (@b->adjust_term) also adds, when the tick's timekeeping_adjust() changes
+ * mult, timekeeping_apply_adjustment()'s mult_adj * offset << ntp_error_shift, offset being
+ * the cycles the tick left unaccumulated (the counter now less the new cycle_last), in s64
+ * as the tree computes it: taken out before the bound is applied.
+ */
+static int check_ntp_error_view(struct oracle_ops *o, const struct sim_tick_view *a,
+				const struct sim_tick_view *b, const char *who, char *prop,
+				char *why, size_t n)
+{
+	u64 delta = (b->cycle_last - a->cycle_last) & b->mask;
+	u64 intervals = b->cycle_interval ? delta / b->cycle_interval : 0;
+	__int128 u = (__int128)b->cycle_interval << b->ntp_error_shift;
+	__int128 d = (__int128)b->ntp_error - a->ntp_error;
+	__int128 lo = a->ntp_err_mult ? -(__int128)intervals * u : 0;
+	__int128 hi = a->ntp_err_mult ? 0 : (__int128)intervals * u;
+
+	o->evals[OP_PROP_NTP_ERROR]++;
+	/* A cleared NTP state re-bases everything. */
+	if (a->ntp_tick == 0 || a->cycle_interval != b->cycle_interval ||
+	    a->ntp_error_shift != b->ntp_error_shift)
+		return 0;
+	if (b->adjust_term) {
+		u64 left = (b->counter_now - b->cycle_last) & b->mask;
+		s64 off = (s64)left * (s64)(s32)(b->mult - a->mult);
+
+		d -= (s64)((u64)off << b->ntp_error_shift);
+	}
+	if (d >= lo && d <= hi)
+		return 0;
+	set_prop(prop, OP_PROP_NTP_ERROR);
+	snprintf(why, n,
+		 "%sntp_error moved by %" PRId64 " over %" PRIu64
+		 " intervals with ntp_err_mult %" PRIu32 " (allowed [%" PRId64 ", %" PRId64 "]%s)",
+		 who, (s64)d, intervals, a->ntp_err_mult, (s64)lo, (s64)hi,
+		 b->adjust_term ? ", its mult change's offset term taken out" : "");
+	return -1;
+}
+
+/*
  * ntp_error across one tick.  timekeeping_adjust() sets
  *   mult = floor(A / ci) + e,  A = (ntp_tick >> es) - xtime_remainder,  e = ntp_err_mult
  * (ci = cycle_interval, es = ntp_error_shift), and each accumulated interval adds
@@ -194,27 +235,28 @@ static void set_prop(char *prop, enum oracle_prop p)
 static int check_ntp_error(struct oracle_ops *o, const struct timekeeper *tk0,
 			   const struct timekeeper *tk, char *prop, char *why, size_t n)
 {
-	u64 delta = (tk->tkr_mono.cycle_last - tk0->tkr_mono.cycle_last) & tk->tkr_mono.mask;
-	u64 intervals = tk->cycle_interval ? delta / tk->cycle_interval : 0;
-	__int128 u = (__int128)tk->cycle_interval << tk->ntp_error_shift;
-	__int128 d = (__int128)tk->ntp_error - tk0->ntp_error;
-	__int128 lo = tk0->ntp_err_mult ? -(__int128)intervals * u : 0;
-	__int128 hi = tk0->ntp_err_mult ? 0 : (__int128)intervals * u;
+	const struct sim_tick_view a = {
+		.cycle_last = tk0->tkr_mono.cycle_last,
+		.cycle_interval = tk0->cycle_interval,
+		.ntp_tick = tk0->ntp_tick,
+		.ntp_error = tk0->ntp_error,
+		.ntp_error_shift = tk0->ntp_error_shift,
+		.ntp_err_mult = tk0->ntp_err_mult,
+	};
+	const struct sim_tick_view b = {
+		.cycle_last = tk->tkr_mono.cycle_last,
+		.mask = tk->tkr_mono.mask,
+		.cycle_interval = tk->cycle_interval,
+		.ntp_error = tk->ntp_error,
+		.ntp_error_shift = tk->ntp_error_shift,
+	};
 
-	o->evals[OP_PROP_NTP_ERROR]++;
-	/* A clocksource change or a cleared NTP state re-bases everything. */
-	if (tk0->tkr_mono.clock != tk->tkr_mono.clock || tk0->ntp_tick == 0 ||
-	    tk0->cycle_interval != tk->cycle_interval ||
-	    tk0->ntp_error_shift != tk->ntp_error_shift)
+	/* A clocksource change re-bases everything (check_ntp_error_view() the rest). */
+	if (tk0->tkr_mono.clock != tk->tkr_mono.clock) {
+		o->evals[OP_PROP_NTP_ERROR]++;
 		return 0;
-	if (d >= lo && d <= hi)
-		return 0;
-	set_prop(prop, OP_PROP_NTP_ERROR);
-	snprintf(why, n,
-		 "ntp_error moved by %" PRId64 " over %" PRIu64
-		 " intervals with ntp_err_mult %" PRIu32 " (allowed [%" PRId64 ", %" PRId64 "])",
-		 (s64)d, intervals, tk0->ntp_err_mult, (s64)lo, (s64)hi);
-	return -1;
+	}
+	return check_ntp_error_view(o, &a, &b, "", prop, why, n);
 }
 
 /*
@@ -270,44 +312,6 @@ static int check_maxadj(struct oracle_ops *o, const struct timekeeper *tk0,
 		 "mult %" PRIu32 " is %+" PRId64 " from the clocksource's %" PRIu32
 		 ", beyond maxadj %" PRIu32 " (the kernel's \"more than 11%%\" warning)",
 		 tk->tkr_mono.mult, (s64)tk->tkr_mono.mult - (s64)cs->mult, cs->mult, cs->maxadj);
-	return -1;
-}
-
-/*
- * check_ntp_error() on a kernel tree's own numbers (ktree_snapshot()): the same bound, less
- * the term a tree before v6.15 adds when the tick's timekeeping_adjust() changes mult:
- * timekeeping_apply_adjustment() adds mult_adj * offset << ntp_error_shift, offset being the
- * cycles the tick left unaccumulated (the counter now less the new cycle_last), in s64 as the
- * tree computes it.
- */
-static int check_ntp_error_tree(struct oracle_ops *o, const struct sim_tick_view *a,
-				const struct sim_tick_view *b, char *prop, char *why, size_t n)
-{
-	u64 delta = (b->cycle_last - a->cycle_last) & b->mask;
-	u64 intervals = b->cycle_interval ? delta / b->cycle_interval : 0;
-	__int128 u = (__int128)b->cycle_interval << b->ntp_error_shift;
-	__int128 d = (__int128)b->ntp_error - a->ntp_error;
-	__int128 lo = a->ntp_err_mult ? -(__int128)intervals * u : 0;
-	__int128 hi = a->ntp_err_mult ? 0 : (__int128)intervals * u;
-
-	o->evals[OP_PROP_NTP_ERROR]++;
-	if (a->ntp_tick == 0 || a->cycle_interval != b->cycle_interval ||
-	    a->ntp_error_shift != b->ntp_error_shift)
-		return 0;
-	if (b->adjust_term) {
-		u64 left = (b->counter_now - b->cycle_last) & b->mask;
-		s64 off = (s64)left * (s64)(s32)(b->mult - a->mult);
-
-		d -= (s64)((u64)off << b->ntp_error_shift);
-	}
-	if (d >= lo && d <= hi)
-		return 0;
-	set_prop(prop, OP_PROP_NTP_ERROR);
-	snprintf(why, n,
-		 "the tree's ntp_error moved by %" PRId64 " over %" PRIu64
-		 " intervals with ntp_err_mult %" PRIu32 " (allowed [%" PRId64 ", %" PRId64 "]%s)",
-		 (s64)d, intervals, a->ntp_err_mult, (s64)lo, (s64)hi,
-		 b->adjust_term ? ", its mult change's offset term taken out" : "");
 	return -1;
 }
 
@@ -370,7 +374,7 @@ int oracle_ops_tick(struct oracle_ops *o, struct sim_system *s, const struct tim
 	if (sim_ktree_tick_view(s, &kt)) {
 		if (kt.suspended)
 			return 0;
-		if (check_ntp_error_tree(o, &o->kt0, &kt, prop, why, n) ||
+		if (check_ntp_error_view(o, &o->kt0, &kt, "the tree's ", prop, why, n) ||
 		    check_second_overflow(o, s, prop, why, n) ||
 		    check_maxadj_tree(o, &o->kt0, &kt, prop, why, n))
 			return -1;

@@ -16,15 +16,7 @@ tree=$("$top_srcdir/scripts/fetch-kernels.sh" 6.12) || {
 }
 echo "tree: $tree"
 
-cat >"$tmp/chrony.conf" <<CONF
-refclock SHM 0 poll 2
-makestep 1 3
-driftfile $tmp/drift
-pidfile $tmp/chronyd.pid
-bindcmdaddress /
-cmdport 0
-port 0
-CONF
+chrony_conf "refclock SHM 0 poll 2"
 run() { # run OUT [OPTIONS]: chronyd on chronyd-shm.scn
 	out=$1
 	shift

@@ -4,19 +4,7 @@
 # tree's own numbers through ktree_snapshot() (6.12's timekeeping_apply_adjustment() term taken
 # out of the bound), and `tksim run --kernel` says which checks still read the model beside it.
 # On Debian's linux-source-6.12 (scripts/fetch-kernels.sh; SKIP 77 without).
-set -u
-: "${TKSIM:=tools/tksim}"
-: "${top_srcdir:=.}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
-
-tree=$("$top_srcdir/scripts/fetch-kernels.sh" 6.12) || {
-	echo "SKIP: linux-source-6.12 cannot be fetched (scripts/fetch-kernels.sh 6.12)"
-	exit 77
-}
-echo "tree: $tree"
+. "${top_srcdir:-.}/tests/ktree/ktree_lib.sh"
 
 # Mid-tick frequency changes and suspends: 6.12 moves ntp_error by its offset term at each
 # mult change; the tree's bound holds with that term taken out (without it, it fails at 1.001 s).

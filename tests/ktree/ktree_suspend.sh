@@ -6,19 +6,7 @@
 # BOOTTIME and REALTIME, not MONOTONIC, to the ns; the model's 6.12 and 6.1 profiles agree
 # with the trees in every number; the known wrap at a suspend after a long stall
 # (mult-beyond-maxadj-wrap) is the tree's own code too.
-set -u
-: "${TKSIM:=tools/tksim}"
-: "${top_srcdir:=.}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
-
-tree=$("$top_srcdir/scripts/fetch-kernels.sh" 6.12) || {
-	echo "SKIP: linux-source-6.12 cannot be fetched (scripts/fetch-kernels.sh 6.12)"
-	exit 77
-}
-echo "tree: $tree"
+. "${top_srcdir:-.}/tests/ktree/ktree_lib.sh"
 scn=$top_srcdir/tests/ktree/suspend.scn
 
 "$TKSIM" run "$scn" --kernel 6.12 >"$tmp/run" 2>&1
