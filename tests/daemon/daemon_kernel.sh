@@ -6,6 +6,7 @@
 # ktree_snapshot() and its own adjtimex(), must hold the frequency chronyd set (had the calls
 # gone to the model only, the tree's time_freq would be 0 and its clock 35 ppm off); the
 # tree's coarse clocks before v6.15 go back, a known kernel bug the run names and counts.
+# ntpd (ntpsec), where it can be fetched, runs the tree's kernel PLL for half an hour.
 # SKIP (77) when chronyd or the tree cannot be fetched.
 . "${top_srcdir:-.}/tests/daemon/daemon_lib.sh"
 daemon_fetch
@@ -57,6 +58,40 @@ echo "the model's final error: ${merr:-?} ns"
 grep -q '^oracle: [1-9][0-9]* instants checked, every property held$' "$tmp/model" ||
 	bad "the model's oracle did not hold"
 grep -q '^kernel: ' "$tmp/model" && bad "the model's run names a tree"
+
+# ntpd (ntpsec) where it can be fetched: its ntp_adjtime() calls drive the tree's own kernel
+# PLL (STA_PLL, time_offset), with one server over a noisy path (scenarios/daemon/ntpd-ntp.scn,
+# half an hour); it ends within 1 ms of true time, and within 1 us of the model's same run.
+if "$top_srcdir/scripts/fetch-daemons.sh" "$bin/daemons" ntpsec >/dev/null; then
+	cat >"$tmp/ntp.conf" <<CONF
+server 192.0.2.1 iburst minpoll 4 maxpoll 6
+driftfile $tmp/ntp.drift
+CONF
+	ntp() { # ntp OUT [OPTIONS]
+		out=$1
+		shift
+		rm -f "$tmp/ntp.drift"
+		LD_LIBRARY_PATH="$bin/daemons/root/usr/lib/x86_64-linux-gnu:$bin/daemons/root/lib/x86_64-linux-gnu" \
+			timeout 300 "$TKSIM" daemon "$top_srcdir/scenarios/daemon/ntpd-ntp.scn" \
+			--log-interval 0 --duration 1800s "$@" -- "$bin/daemons/root/usr/sbin/ntpd" -n -g \
+			-c "$tmp/ntp.conf" >"$tmp/$out" 2>&1
+	}
+	ntp ntpd --kernel 6.12
+	rc=$?
+	tail -8 "$tmp/ntpd"
+	[ $rc = 0 ] || bad "tksim daemon --kernel 6.12 -- ntpd exited $rc"
+	grep -q '^kernel PLL: .* time_freq -3[45]\.[0-9]*ppm .*status 0x[0-9a-f]* (pll' "$tmp/ntpd" ||
+		bad "ntpd did not run the tree's kernel PLL at the counter's frequency"
+	nerr=$(sed -n 's/^initial error .*final state: t=1800.000000000 error=\([-+0-9]*\)ns .*/\1/p' "$tmp/ntpd")
+	ntp ntpd.model --syscall-reads
+	merr=$(sed -n 's/^initial error .*final state: t=1800.000000000 error=\([-+0-9]*\)ns .*/\1/p' "$tmp/ntpd.model")
+	echo "ntpd's final error: tree ${nerr:-?} ns, model ${merr:-?} ns"
+	[ -n "$nerr" ] && [ "${nerr#[-+]}" -lt 1000000 ] || bad "ntpd on the tree: the error ${nerr:-?} ns is not below 1 ms"
+	d=$((${nerr:-0} - ${merr:-1000000}))
+	[ "${d#-}" -le 1000 ] || bad "ntpd: the tree ends ${d} ns from the model"
+else
+	echo "ntpd not checked: ntpsec cannot be fetched (scripts/fetch-daemons.sh DIR ntpsec)"
+fi
 
 # What --kernel cannot have: the model's bugs, aux clocks.  A release not fetched is a skip
 # (exit 4, saying how to fetch it); a directory that is no tree, exit 2.
