@@ -172,6 +172,8 @@ struct ktree_timex {
  * @cs_maxadj:       the clocksource's maxadj: mult may move that far from @cs_mult
  *                   (clocksource_max_adjustment(), 11 %) before the kernel warns
  * @suspended:       timekeeping_suspended
+ * @tick_usec:       tick_usec (us per USER_HZ tick, ADJ_TICK)
+ * @ntp_next_leap_sec: ntp.c's ntp_next_leap_sec (REALTIME s of a pending leap, or TIME64_MAX)
  */
 struct tk_snapshot {
 	uint64_t cycle_last;
@@ -222,6 +224,8 @@ struct tk_snapshot {
 	uint32_t cs_mult;
 	uint32_t cs_maxadj;
 	int suspended;
+	long tick_usec;
+	int64_t ntp_next_leap_sec;
 };
 
 /** struct ktree - one loaded tree with one kernel in it (opaque) */

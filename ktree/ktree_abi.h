@@ -13,7 +13,7 @@
  * names never meet the model's.  Bump KT_ABI_VERSION with any change here:
  * an object of another version is rebuilt.
  */
-#define KT_ABI_VERSION 2
+#define KT_ABI_VERSION 3
 
 int kt_abi_version(void);
 int kt_abi_boot(const struct ktree_config *cfg);

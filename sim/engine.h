@@ -148,6 +148,7 @@ int sim_do_settimeofday64(struct sim_system *s, const struct timespec64 *ts);
 /**
  * struct sim_ntp_view - the NTP and accumulation numbers of the kernel that answers @s's calls
  * @tx:             adjtimex() read back (modes 0): freq (scaled ppm), status, tick, tai ...
+ * @state:          that call's return value: the clock state (TIME_OK ... TIME_ERROR)
  * @time_offset:    ntp.c's time_offset (ns << 32)
  * @time_constant:  ntp.c's time_constant
  * @tick_length:    ntp_tick_length(): ns << 32 per NTP interval
@@ -155,6 +156,11 @@ int sim_do_settimeofday64(struct sim_system *s, const struct timespec64 *ts);
  * @mult:           tkr_mono.mult
  * @raw_mult:       tkr_raw.mult
  * @ntp_error:      the timekeeper's ntp_error (NTP-scaled shifted ns)
+ * @time_status:    ntp.c's time_status (STA_*)
+ * @time_maxerror:  time_maxerror (us)
+ * @time_esterror:  time_esterror (us)
+ * @tick_usec:      us per USER_HZ tick (ADJ_TICK)
+ * @next_leap_sec:  REALTIME s at which a pending leap fires, or TIME64_MAX
  *
  * With a kernel tree attached, the tree's own numbers (its ntp.c and
  * timekeeping.c, read through ktree_snapshot() and a modes-0 adjtimex() of
@@ -162,6 +168,7 @@ int sim_do_settimeofday64(struct sim_system *s, const struct timespec64 *ts);
  */
 struct sim_ntp_view {
 	struct tk_timex tx;
+	int state;
 	s64 time_offset;
 	long time_constant;
 	u64 tick_length;
@@ -169,6 +176,11 @@ struct sim_ntp_view {
 	u32 mult;
 	u32 raw_mult;
 	s64 ntp_error;
+	int time_status;
+	long time_maxerror;
+	long time_esterror;
+	unsigned long tick_usec;
+	time64_t next_leap_sec;
 };
 
 void sim_ntp_view(struct sim_system *s, struct sim_ntp_view *v);

@@ -346,7 +346,7 @@ void sim_ntp_view(struct sim_system *s, struct sim_ntp_view *v)
 		struct ktree_timex kx = { 0 };
 		struct tk_snapshot snap;
 
-		ktree_adjtimex(s->kt, TK_CLOCK_REALTIME, &kx);
+		v->state = ktree_adjtimex(s->kt, TK_CLOCK_REALTIME, &kx);
 		sim_ktree_timex_out(&v->tx, &kx);
 		ktree_snapshot(s->kt, &snap);
 		v->time_offset = snap.time_offset;
@@ -356,10 +356,15 @@ void sim_ntp_view(struct sim_system *s, struct sim_ntp_view *v)
 		v->mult = snap.mult;
 		v->raw_mult = snap.raw_mult;
 		v->ntp_error = snap.ntp_error;
+		v->time_status = snap.time_status;
+		v->time_maxerror = snap.time_maxerror;
+		v->time_esterror = snap.time_esterror;
+		v->tick_usec = (unsigned long)snap.tick_usec;
+		v->next_leap_sec = snap.ntp_next_leap_sec;
 	} else {
 		struct timekeeper tk;
 
-		do_adjtimex(&s->k, &v->tx, false);
+		v->state = do_adjtimex(&s->k, &v->tx, false);
 		tk_snapshot(&s->k, &tk);
 		v->time_offset = s->k.ntp.time_offset;
 		v->time_constant = s->k.ntp.time_constant;
@@ -368,6 +373,11 @@ void sim_ntp_view(struct sim_system *s, struct sim_ntp_view *v)
 		v->mult = tk.tkr_mono.mult;
 		v->raw_mult = tk.tkr_raw.mult;
 		v->ntp_error = tk.ntp_error;
+		v->time_status = s->k.ntp.time_status;
+		v->time_maxerror = s->k.ntp.time_maxerror;
+		v->time_esterror = s->k.ntp.time_esterror;
+		v->tick_usec = s->k.ntp.tick_usec;
+		v->next_leap_sec = s->k.ntp.ntp_next_leap_sec;
 	}
 }
 

@@ -1,8 +1,9 @@
 #!/bin/sh
 # tksim's own: the oracle's checks of internal state on the kernel-tree backend
-# (sim/ops/oracle_ops.c): with a tree attached, ntp_error's bound and mult within maxadj read the
-# tree's own numbers through ktree_snapshot() (6.12's timekeeping_apply_adjustment() term taken
-# out of the bound), and `tksim run --kernel` says which checks still read the model beside it.
+# (sim/ops/oracle_ops.c): with a tree attached, ntp_error's bound, mult within maxadj and the
+# adjtimex read-back read the tree's own numbers through ktree_snapshot() (6.12's
+# timekeeping_apply_adjustment() term taken out of the bound), and `tksim run --kernel` says
+# which checks still read the model beside it.
 # On Debian's linux-source-6.12 (scripts/fetch-kernels.sh; SKIP 77 without).
 . "${top_srcdir:-.}/tests/ktree/ktree_lib.sh"
 
@@ -13,7 +14,7 @@ for scn in "$top_srcdir/scenarios/coarse-second-step.scn" "$top_srcdir/tests/ktr
 	rc=$?
 	tail -9 "$tmp/run"
 	[ $rc = 0 ] || bad "$(basename "$scn") on 6.12 exited $rc"
-	grep -q "^  state checks                 ntp_error's bound and mult within maxadj read the tree's" "$tmp/run" ||
+	grep -q "^  state checks                 ntp_error's bound, mult within maxadj and the adjtimex read-back" "$tmp/run" ||
 		bad "$(basename "$scn"): the run does not say which checks read the tree"
 	grep -q "second_overflow() once a second" "$tmp/run" ||
 		bad "$(basename "$scn"): the run does not say second_overflow() is counted on the model"

@@ -112,20 +112,18 @@ void run_print_summary(struct sim_system *s, const struct run_opts *o,
 	       s->kt ? " (the model's count: the tree's printk_once() says only the first)" : "");
 	/* Which numbers the state checks read: never a silent substitution of the model's. */
 	if (s->kt)
-		printf("  state checks                 ntp_error's bound and mult within maxadj "
-		       "read "
-		       "the tree's\n"
-		       "                               numbers (ktree_snapshot()); these read the "
-		       "model beside it:\n"
-		       "                               second_overflow() once a second (the tree "
-		       "counts neither its\n"
-		       "                               calls nor the seconds a mult correction "
-		       "borrows), the\n"
-		       "                               frequency-still check's leap count, and the "
-		       "NTP state the\n"
-		       "                               adjtimex read-back check compares the "
-		       "tree's "
-		       "answers with\n");
+		printf("  state checks                 ntp_error's bound, mult within maxadj and "
+		       "the "
+		       "adjtimex read-back\n"
+		       "                               read the tree's numbers (ktree_snapshot()); "
+		       "these read the model\n"
+		       "                               beside it: second_overflow() once a second "
+		       "(the tree counts\n"
+		       "                               neither its calls nor the seconds a mult "
+		       "correction borrows),\n"
+		       "                               and the leap and second counts the "
+		       "frequency-still and\n"
+		       "                               read-back checks allow for\n");
 }
 
 /**
