@@ -30,6 +30,8 @@ struct ktree_abi {
 	int (*version)(void);
 	int (*boot)(const struct ktree_config *cfg);
 	void (*tick)(void);
+	int (*suspend)(void);
+	int (*resume)(long long sec, long nsec);
 	int (*adjtimex)(int clock, struct ktree_timex *tx, int privileged);
 	int (*clock_settime)(int clock, long long sec, long nsec, int privileged);
 	int (*settimeofday)(const long long *sec, long usec, const int *tzmw, const int *tzdst,
@@ -104,6 +106,7 @@ static enum ktree_status kt_load(struct ktree *kt, char *err, size_t errlen)
 		KT_SYM(adjtimex),      KT_SYM(clock_settime), KT_SYM(settimeofday),
 		KT_SYM(inject_offset), KT_SYM(clock_gettime), KT_SYM(clock_getres),
 		KT_SYM(time),	       KT_SYM(snapshot),      KT_SYM(warnings),
+		KT_SYM(suspend),       KT_SYM(resume),
 #undef KT_SYM
 	};
 
@@ -326,19 +329,32 @@ int ktree_inject_offset(struct ktree *kt, int64_t sec, long nsec)
 	return kt->abi.inject_offset(sec, nsec);
 }
 
-/** ktree_suspend() - not yet: the tree's timekeeping_suspend() needs a persistent clock model;
- * -EOPNOTSUPP */
+/**
+ * ktree_suspend() - the tree's timekeeping_suspend(), its persistent clock set to REALTIME now
+ * @kt: the tree
+ *
+ * Ticks change nothing until ktree_resume() (the tree's timekeeping_advance()
+ * returns while suspended); the counter may run on meanwhile: tksim's
+ * clocksource is not CLOCK_SOURCE_SUSPEND_NONSTOP, so the tree discards it.
+ *
+ * Return: 0, or -EBUSY when suspended already.
+ */
 int ktree_suspend(struct ktree *kt)
 {
-	(void)kt;
-	return -EOPNOTSUPP;
+	return kt->abi.suspend();
 }
 
-/** ktree_resume() - not yet, as ktree_suspend(); -EOPNOTSUPP */
+/**
+ * ktree_resume() - the tree's timekeeping_resume() after a sleep the persistent clock measured
+ * @kt:         the tree
+ * @slept_sec:  the sleep's seconds
+ * @slept_nsec: its ns
+ *
+ * Return: 0, or -EINVAL when not suspended or for a bad sleep.
+ */
 int ktree_resume(struct ktree *kt, int64_t slept_sec, long slept_nsec)
 {
-	(void)kt, (void)slept_sec, (void)slept_nsec;
-	return -EOPNOTSUPP;
+	return kt->abi.resume(slept_sec, slept_nsec);
 }
 
 /** ktree_clock_gettime() - read @clock through @path; Return: 0 or -errno */

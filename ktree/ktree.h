@@ -167,6 +167,13 @@ struct ktree_timex {
  * @vdso_cycle_last: the vvar page's cycle_last
  * @vdso_mult:       the vvar page's mult
  * @vdso_shift:      the vvar page's shift
+ * @raw_mult:        tkr_raw.mult
+ * @cs_mult:         the clocksource's own mult (what NTP's adjustments start from)
+ * @cs_maxadj:       the clocksource's maxadj: mult may move that far from @cs_mult
+ *                   (clocksource_max_adjustment(), 11 %) before the kernel warns
+ * @suspended:       timekeeping_suspended
+ * @tick_usec:       tick_usec (us per USER_HZ tick, ADJ_TICK)
+ * @ntp_next_leap_sec: ntp.c's ntp_next_leap_sec (REALTIME s of a pending leap, or TIME64_MAX)
  */
 struct tk_snapshot {
 	uint64_t cycle_last;
@@ -213,6 +220,12 @@ struct tk_snapshot {
 	uint64_t vdso_cycle_last;
 	uint32_t vdso_mult;
 	uint32_t vdso_shift;
+	uint32_t raw_mult;
+	uint32_t cs_mult;
+	uint32_t cs_maxadj;
+	int suspended;
+	long tick_usec;
+	int64_t ntp_next_leap_sec;
 };
 
 /** struct ktree - one loaded tree with one kernel in it (opaque) */

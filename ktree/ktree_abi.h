@@ -13,11 +13,13 @@
  * names never meet the model's.  Bump KT_ABI_VERSION with any change here:
  * an object of another version is rebuilt.
  */
-#define KT_ABI_VERSION 1
+#define KT_ABI_VERSION 3
 
 int kt_abi_version(void);
 int kt_abi_boot(const struct ktree_config *cfg);
 void kt_abi_tick(void);
+int kt_abi_suspend(void);
+int kt_abi_resume(long long sec, long nsec);
 int kt_abi_adjtimex(int clock, struct ktree_timex *tx, int privileged);
 int kt_abi_clock_settime(int clock, long long sec, long nsec, int privileged);
 int kt_abi_settimeofday(const long long *sec, long usec, const int *tz_minuteswest,

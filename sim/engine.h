@@ -18,6 +18,7 @@
  */
 
 #include "sim/counter.h"
+#include "timekeeper/adjtimex.h"
 #include "timekeeper/timekeeping.h"
 
 struct sim_css;
@@ -143,6 +144,87 @@ int sim_sys_settimeofday(struct sim_system *s, const struct tk_timeval *tv,
 int sim_sys_clock_settime(struct sim_system *s, s32 clock, const struct timespec64 *ts,
 			  bool privileged);
 int sim_do_settimeofday64(struct sim_system *s, const struct timespec64 *ts);
+
+/**
+ * struct sim_ntp_view - the NTP and accumulation numbers of the kernel that answers @s's calls
+ * @tx:             adjtimex() read back (modes 0): freq (scaled ppm), status, tick, tai ...
+ * @state:          that call's return value: the clock state (TIME_OK ... TIME_ERROR)
+ * @time_offset:    ntp.c's time_offset (ns << 32)
+ * @time_constant:  ntp.c's time_constant
+ * @tick_length:    ntp_tick_length(): ns << 32 per NTP interval
+ * @cycle_interval: the timekeeper's cycles per NTP interval
+ * @mult:           tkr_mono.mult
+ * @raw_mult:       tkr_raw.mult
+ * @ntp_error:      the timekeeper's ntp_error (NTP-scaled shifted ns)
+ * @time_status:    ntp.c's time_status (STA_*)
+ * @time_maxerror:  time_maxerror (us)
+ * @time_esterror:  time_esterror (us)
+ * @tick_usec:      us per USER_HZ tick (ADJ_TICK)
+ * @next_leap_sec:  REALTIME s at which a pending leap fires, or TIME64_MAX
+ *
+ * With a kernel tree attached, the tree's own numbers (its ntp.c and
+ * timekeeping.c, read through ktree_snapshot() and a modes-0 adjtimex() of
+ * the tree), not the model's beside it.
+ */
+struct sim_ntp_view {
+	struct tk_timex tx;
+	int state;
+	s64 time_offset;
+	long time_constant;
+	u64 tick_length;
+	u64 cycle_interval;
+	u32 mult;
+	u32 raw_mult;
+	s64 ntp_error;
+	int time_status;
+	long time_maxerror;
+	long time_esterror;
+	unsigned long tick_usec;
+	time64_t next_leap_sec;
+};
+
+void sim_ntp_view(struct sim_system *s, struct sim_ntp_view *v);
+
+/**
+ * struct sim_tick_view - what the oracle's tick checks read of an attached tree's timekeeper
+ * @cycle_last:      tkr_mono.cycle_last (cycles)
+ * @mask:            tkr_mono.mask
+ * @cycle_interval:  cycles per NTP interval
+ * @ntp_tick:        the cached NTP tick (NTP-scaled shifted ns)
+ * @ntp_error:       ntp_error (NTP-scaled shifted ns)
+ * @ntp_error_shift: ntp_error_shift
+ * @ntp_err_mult:    ntp_err_mult (0 or 1)
+ * @mult:            tkr_mono.mult
+ * @cs_mult:         the clocksource's mult
+ * @cs_maxadj:       the clocksource's maxadj
+ * @counter_now:     the counter's value now, as the tree's clocksource reads it
+ * @adjust_term:     the tree's timekeeping_apply_adjustment() adds its offset term to
+ *                   ntp_error (6.12 and 6.1 do; the model's profile difference adjust-no-ntp-error)
+ * @suspended:       timekeeping_suspended
+ *
+ * Read through ktree_snapshot(), with the model's names and units.
+ */
+struct sim_tick_view {
+	u64 cycle_last;
+	u64 mask;
+	u64 cycle_interval;
+	u64 ntp_tick;
+	s64 ntp_error;
+	u32 ntp_error_shift;
+	u32 ntp_err_mult;
+	u32 mult;
+	u32 cs_mult;
+	u32 cs_maxadj;
+	u64 counter_now;
+	bool adjust_term;
+	bool suspended;
+};
+
+bool sim_ktree_tick_view(struct sim_system *s, struct sim_tick_view *v);
+int sim_sys_suspend(struct sim_system *s);
+int sim_sys_resume(struct sim_system *s, const struct timespec64 *sleep);
+const char *sim_kernel_release(const struct sim_system *s);
+bool sim_kernel_coarse_pre_615(struct sim_system *s);
 
 /** ts_to_ns() - a timespec as full-width signed ns (128 bits: no overflow near KTIME_SEC_MAX). */
 static inline __int128 ts_to_ns(const struct timespec64 *ts)

@@ -277,3 +277,155 @@ int sim_do_settimeofday64(struct sim_system *s, const struct timespec64 *ts)
 		return ret;
 	return ktree_clock_settime(s->kt, TK_CLOCK_REALTIME, ts->tv_sec, ts->tv_nsec);
 }
+
+/**
+ * sim_sys_suspend() - the syscore suspend of timekeeping: the model's, and the tree's with it
+ * @s: the system
+ *
+ * The tree's persistent clock is set to its REALTIME now (ktree/tree/kt_glue.c), so that its
+ * timekeeping_resume() measures the sleep the model is given.
+ *
+ * Return: 0, or the tree's negative errno.
+ */
+int sim_sys_suspend(struct sim_system *s)
+{
+	timekeeping_suspend(&s->k);
+	return s->kt ? ktree_suspend(s->kt) : 0;
+}
+
+/**
+ * sim_sys_resume() - resume after @sleep, as the persistent clock measured it: model and tree
+ * @s:     the system
+ * @sleep: the sleep
+ *
+ * Return: 0, or the tree's negative errno.
+ */
+int sim_sys_resume(struct sim_system *s, const struct timespec64 *sleep)
+{
+	timekeeping_resume(&s->k, sleep);
+	return s->kt ? ktree_resume(s->kt, sleep->tv_sec, sleep->tv_nsec) : 0;
+}
+
+/**
+ * sim_kernel_coarse_pre_615() - the attached tree's coarse clocks predate v6.15's coarse_nsec
+ * @s: the system
+ *
+ * Such a tree's MONOTONIC_COARSE follows xtime_nsec, which a frequency change
+ * lowers: it goes back, the kernel bug b71f9804f66c fixed (the model's
+ * injectable coarse-pre-6.15).
+ *
+ * Return: true with such a tree attached, false for the model or a tree of v6.15+.
+ */
+bool sim_kernel_coarse_pre_615(struct sim_system *s)
+{
+	struct tk_snapshot snap;
+
+	if (!s->kt)
+		return false;
+	ktree_snapshot(s->kt, &snap);
+	return !snap.has_coarse_nsec;
+}
+
+/** sim_kernel_release() - the attached tree's release ("6.12.57 ..."), or NULL for the model */
+const char *sim_kernel_release(const struct sim_system *s)
+{
+	return s->kt ? ktree_release(s->kt) : NULL;
+}
+
+/**
+ * sim_ntp_view() - the NTP state of the kernel that answers: the tree's when one is attached
+ * @s: the system
+ * @v: out
+ *
+ * A modes-0 adjtimex() is a read: it changes no state, in the model or in the tree.
+ */
+void sim_ntp_view(struct sim_system *s, struct sim_ntp_view *v)
+{
+	*v = (struct sim_ntp_view){ 0 };
+	if (s->kt) {
+		struct ktree_timex kx = { 0 };
+		struct tk_snapshot snap;
+
+		v->state = ktree_adjtimex(s->kt, TK_CLOCK_REALTIME, &kx);
+		sim_ktree_timex_out(&v->tx, &kx);
+		ktree_snapshot(s->kt, &snap);
+		v->time_offset = snap.time_offset;
+		v->time_constant = snap.time_constant;
+		v->tick_length = snap.tick_length;
+		v->cycle_interval = snap.cycle_interval;
+		v->mult = snap.mult;
+		v->raw_mult = snap.raw_mult;
+		v->ntp_error = snap.ntp_error;
+		v->time_status = snap.time_status;
+		v->time_maxerror = snap.time_maxerror;
+		v->time_esterror = snap.time_esterror;
+		v->tick_usec = (unsigned long)snap.tick_usec;
+		v->next_leap_sec = snap.ntp_next_leap_sec;
+	} else {
+		struct timekeeper tk;
+
+		v->state = do_adjtimex(&s->k, &v->tx, false);
+		tk_snapshot(&s->k, &tk);
+		v->time_offset = s->k.ntp.time_offset;
+		v->time_constant = s->k.ntp.time_constant;
+		v->tick_length = ntp_tick_length(&s->k.ntp);
+		v->cycle_interval = tk.cycle_interval;
+		v->mult = tk.tkr_mono.mult;
+		v->raw_mult = tk.tkr_raw.mult;
+		v->ntp_error = tk.ntp_error;
+		v->time_status = s->k.ntp.time_status;
+		v->time_maxerror = s->k.ntp.time_maxerror;
+		v->time_esterror = s->k.ntp.time_esterror;
+		v->tick_usec = s->k.ntp.tick_usec;
+		v->next_leap_sec = s->k.ntp.ntp_next_leap_sec;
+	}
+}
+
+/* The release's major and minor as 100 * major + minor ("6.12.117 (Debian ...)": 612), or 0. */
+static unsigned int sim_ktree_version(const struct sim_system *s)
+{
+	unsigned int major = 0, minor = 0;
+
+	if (sscanf(ktree_release(s->kt), "%u.%u", &major, &minor) != 2)
+		return 0;
+	return major * 100 + minor;
+}
+
+/**
+ * sim_ktree_tick_view() - the attached tree's numbers for the oracle's tick checks
+ * @s: the system
+ * @v: out
+ *
+ * @v->adjust_term: 6.12's and 6.1's timekeeping_apply_adjustment() add
+ * "offset << ntp_error_shift" to ntp_error; the model's 6.15 and later do not
+ * (docs/design.md, adjust-no-ntp-error, the commit not found): a tree before
+ * v6.15, or one whose release cannot be read, is taken to have it.
+ *
+ * Return: false (and @v untouched) without a tree.
+ */
+bool sim_ktree_tick_view(struct sim_system *s, struct sim_tick_view *v)
+{
+	struct tk_snapshot snap;
+	unsigned int ver;
+
+	if (!s->kt)
+		return false;
+	ktree_snapshot(s->kt, &snap);
+	ver = sim_ktree_version(s);
+	*v = (struct sim_tick_view){
+		.cycle_last = snap.cycle_last,
+		.mask = snap.mask,
+		.cycle_interval = snap.cycle_interval,
+		.ntp_tick = snap.ntp_tick,
+		.ntp_error = snap.ntp_error,
+		.ntp_error_shift = snap.ntp_error_shift,
+		.ntp_err_mult = snap.ntp_err_mult,
+		.mult = snap.mult,
+		.cs_mult = snap.cs_mult,
+		.cs_maxadj = snap.cs_maxadj,
+		.counter_now = sim_ktree_read(s) & snap.mask,
+		.adjust_term = !ver || ver < 615,
+		.suspended = snap.suspended,
+	};
+	return true;
+}

@@ -14,6 +14,9 @@
 /* Entry points of the tree's files the glue drives (timekeeping.c, clocksource.c, ktree/tree/). */
 void timekeeping_init(void);
 void update_wall_time(void);
+int timekeeping_suspend(void);
+void timekeeping_resume(void);
+extern int timekeeping_suspended;
 void kt_clocksource_done_booting(void);
 void kt_tk_snapshot(struct tk_snapshot *snap);
 void kt_ntp_snapshot(struct tk_snapshot *snap);
@@ -79,6 +82,28 @@ void read_persistent_wall_and_boot_offset(struct timespec64 *wall_time,
 	boot_offset->tv_nsec = kt_cfg.boot_nsec;
 }
 
+/*
+ * The persistent clock (the RTC) across a suspend: at suspend it reads the tree's own
+ * REALTIME (an RTC the system clock was synced to, as NTP's 11-minute mode keeps it), and
+ * at resume that plus the sleep.  So the drift compensation of timekeeping_suspend()
+ * (old_delta) finds nothing to correct and timekeeping_resume() injects exactly the sleep,
+ * to the ns (x86's CMOS clock reads whole seconds; the model's persistent clock is exact).
+ * Part of the object's data: ktree_reset() restores it.
+ */
+static struct timespec64 kt_persistent;
+
+/**
+ * read_persistent_clock64() - the RTC's time (kt_persistent)
+ * @ts: out
+ *
+ * Overrides timekeeping.c's __weak default (which reads 0: no persistent clock), as an
+ * architecture does; timekeeping_suspend() and timekeeping_resume() call it.
+ */
+void read_persistent_clock64(struct timespec64 *ts)
+{
+	*ts = kt_persistent;
+}
+
 /** kt_abi_version() - KT_ABI_VERSION of this object */
 KT_VISIBLE int kt_abi_version(void)
 {
@@ -119,6 +144,41 @@ KT_VISIBLE int kt_abi_boot(const struct ktree_config *cfg)
 		if (snap.mult != kt_cs.mult)
 			return -EINVAL;
 	}
+	return 0;
+}
+
+/**
+ * kt_abi_suspend() - the syscore suspend of timekeeping: the tree's timekeeping_suspend()
+ *
+ * The RTC is set to REALTIME now first (kt_persistent).  tksim's clocksource has
+ * no CLOCK_SOURCE_SUSPEND_NONSTOP: the tree measures the sleep by the persistent
+ * clock, and whatever the counter does meanwhile is discarded at resume.
+ *
+ * Return: 0, or -EBUSY when already suspended.
+ */
+KT_VISIBLE int kt_abi_suspend(void)
+{
+	if (timekeeping_suspended)
+		return -EBUSY;
+	ktime_get_real_ts64(&kt_persistent);
+	return timekeeping_suspend();
+}
+
+/**
+ * kt_abi_resume() - the syscore resume: the tree's timekeeping_resume() after a sleep
+ * @sec:  the sleep's seconds, as the RTC measured it
+ * @nsec: its ns
+ *
+ * Return: 0, or -EINVAL when not suspended or for a negative sleep.
+ */
+KT_VISIBLE int kt_abi_resume(long long sec, long nsec)
+{
+	struct timespec64 slept = { .tv_sec = sec, .tv_nsec = nsec };
+
+	if (!timekeeping_suspended || sec < 0 || nsec < 0 || nsec >= NSEC_PER_SEC)
+		return -EINVAL;
+	kt_persistent = timespec64_add(kt_persistent, slept);
+	timekeeping_resume();
 	return 0;
 }
 

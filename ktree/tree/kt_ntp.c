@@ -18,4 +18,6 @@ void kt_ntp_snapshot(struct tk_snapshot *snap)
 	snap->time_maxerror = time_maxerror;
 	snap->time_esterror = time_esterror;
 	snap->ntp_tick_adj = ntp_tick_adj;
+	snap->tick_usec = (long)tick_usec;
+	snap->ntp_next_leap_sec = ntp_next_leap_sec;
 }

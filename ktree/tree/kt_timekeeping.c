@@ -48,6 +48,10 @@ void kt_tk_snapshot(struct tk_snapshot *snap)
 		snap->skip_second_overflow = tk->skip_second_overflow;
 		snap->clock_was_set_seq = tk->clock_was_set_seq;
 		snap->cs_was_changed_seq = tk->cs_was_changed_seq;
+		snap->raw_mult = tk->tkr_raw.mult;
+		snap->cs_mult = tk->tkr_mono.clock ? tk->tkr_mono.clock->mult : 0;
+		snap->cs_maxadj = tk->tkr_mono.clock ? tk->tkr_mono.clock->maxadj : 0;
+		snap->suspended = timekeeping_suspended;
 	} while (read_seqcount_retry(&tk_core.seq, seq));
 }
 

@@ -225,7 +225,8 @@ static s64 sim_daemon_adjtime(struct sim_daemon *d, const struct tkp_req *rq, st
 #undef SIM_DAEMON_TO
 	tx.time.tv_sec = rq->tx.time_sec;
 	tx.time.tv_usec = rq->tx.time_usec;
-	ret = tk_sys_clock_adjtime(&d->s->k, rq->clock, &tx, d->privileged);
+	/* The engine's seam: the model, and the tree's own ntp.c when one is attached. */
+	ret = sim_sys_clock_adjtime(d->s, rq->clock, false, &tx, d->privileged);
 	if (ret < 0)
 		return ret;
 	sim_daemon_count_adj(d, (unsigned int)rq->tx.modes);
@@ -310,7 +311,7 @@ void sim_daemon_serve(struct sim_daemon *d, const struct tkp_req *rq, struct tkp
 		ret = sim_clock_getres(d->s, SIM_PATH_VDSO, rq->clock, &ts);
 		break;
 	case TKP_SETTIME:
-		ret = tk_sys_clock_settime(&d->s->k, rq->clock, &ts, d->privileged);
+		ret = sim_sys_clock_settime(d->s, rq->clock, &ts, d->privileged);
 		if (!ret)
 			d->steps++;
 		break;

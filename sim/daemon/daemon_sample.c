@@ -17,13 +17,13 @@
  */
 void sim_daemon_print_state(struct sim_daemon *d, FILE *f)
 {
-	struct tk_timex tx = { 0 };
+	struct sim_ntp_view v;
 	u64 t = d->s->now_ns;
 
-	do_adjtimex(&d->s->k, &tx, false); /* modes 0: a read, no effect */
+	sim_ntp_view(d->s, &v); /* modes 0: a read, no effect */
 	fprintf(f, "t=%" PRIu64 ".%09" PRIu64 " error=%+" PRId64 "ns freq=%+.3fppm tick=%lld\n",
-		t / NSEC_PER_SEC, t % NSEC_PER_SEC, sim_daemon_error_ns(d), tx.freq / 65536.0,
-		tx.tick);
+		t / NSEC_PER_SEC, t % NSEC_PER_SEC, sim_daemon_error_ns(d), v.tx.freq / 65536.0,
+		v.tx.tick);
 }
 
 /** sim_daemon_next_sample_ns() - the next instant at which a line or a row is due, or U64_MAX. */
@@ -58,27 +58,24 @@ void sim_daemon_csv_header(struct sim_daemon *d)
 static void sim_daemon_csv_row(struct sim_daemon *d)
 {
 	struct sim_system *s = d->s;
-	const struct ntp_data *ntp = &s->k.ntp;
 	struct timespec64 mono, raw;
-	struct tk_timex tx = { 0 };
-	struct timekeeper tk;
+	struct sim_ntp_view v;
 	s64 err = sim_daemon_error_ns(d);
 	double rate = 0;
 
 	sim_clock_gettime(s, SIM_PATH_VDSO, TK_CLOCK_MONOTONIC, &mono);
 	sim_clock_gettime(s, SIM_PATH_VDSO, TK_CLOCK_MONOTONIC_RAW, &raw);
-	tk_snapshot(&s->k, &tk);
-	do_adjtimex(&s->k, &tx, false); /* modes 0: a read */
+	sim_ntp_view(s, &v); /* the tree's numbers when one is attached; modes 0: a read */
 	if (d->csv_rows && s->now_ns > d->csv_last_t_ns)
 		rate = (double)(err - d->csv_last_err_ns) * 1e6 /
 		       (double)(s->now_ns - d->csv_last_t_ns);
 	fprintf(d->csv,
 		"%.3f,%" PRId64 ",%" PRId64 ",%" PRIu32 ",%" PRIu32 ",%" PRId64 ",%" PRId64
 		",%.6f,%.6f,%d,%lld,%" PRId64 ",%ld,%.6f\n",
-		(double)s->now_ns * 1e-9, err, (s64)(ts_to_ns(&mono) - ts_to_ns(&raw)),
-		tk.tkr_mono.mult, tk.tkr_raw.mult, (s64)tk.ntp_error, s->counter.cur_error_ppb,
-		(double)tx.freq / 65536.0, sim_ntpd_ideal_freq_ppm(s), tx.status, tx.tick,
-		ntp->time_offset, ntp->time_constant, rate);
+		(double)s->now_ns * 1e-9, err, (s64)(ts_to_ns(&mono) - ts_to_ns(&raw)), v.mult,
+		v.raw_mult, v.ntp_error, s->counter.cur_error_ppb, (double)v.tx.freq / 65536.0,
+		sim_ntpd_ideal_freq_ppm(s), v.tx.status, v.tx.tick, v.time_offset, v.time_constant,
+		rate);
 	d->csv_rows++;
 	d->csv_last_t_ns = s->now_ns;
 	d->csv_last_err_ns = err;
@@ -114,12 +111,15 @@ void sim_daemon_sample(struct sim_daemon *d)
  */
 double sim_daemon_clock_freq_ppm(const struct sim_daemon *d)
 {
-	const struct sim_system *s = d->s;
-	const struct timekeeper *tk = &s->k.tk_core.timekeeper;
+	struct sim_system *s = d->s;
+	struct sim_ntp_view v;
 	double true_hz =
 		(double)s->counter.p.freq_hz * (1.0 + (double)s->counter.cur_error_ppb * 1e-9);
-	double tick_ns = (double)ntp_tick_length(&s->k.ntp) / 4294967296.0;
-	double true_ns = (double)tk->cycle_interval * 1e9 / true_hz;
+	double tick_ns, true_ns;
+
+	sim_ntp_view(s, &v); /* the tree's tick_length and cycle_interval when one is attached */
+	tick_ns = (double)v.tick_length / 4294967296.0;
+	true_ns = (double)v.cycle_interval * 1e9 / true_hz;
 
 	return (tick_ns / true_ns - 1.0) * 1e6;
 }

@@ -81,6 +81,9 @@ enum sim_daemon_adj {
  * @mono:          the oracle's monotonicity memory
  * @ostats:        what the oracle saw
  * @violation:     the first property that failed, or "" (the run then ends, exit 1)
+ * @known:         violations that are a known bug of the attached tree's own code
+ *                 (sim_daemon_check()): counted, reported, and the run goes on
+ * @known_first:   the first of them, and when
  */
 struct sim_daemon {
 	struct sim_system *s;
@@ -124,6 +127,8 @@ struct sim_daemon {
 	struct oracle_mono mono;
 	struct oracle_stats ostats;
 	char violation[256];
+	u64 known;
+	char known_first[320];
 };
 
 void sim_daemon_init(struct sim_daemon *d, struct sim_system *s, s64 initial_error_ns,

@@ -28,6 +28,7 @@ bool ops_one_tick(struct exec *x)
 {
 	struct timekeeper tk0 = x->s->k.tk_core.timekeeper;
 
+	oracle_ops_tick_begin(&x->o, x->s);
 	sim_advance_to(x->s, x->s->next_tick_ns);
 	x->r->ticks++;
 	strcpy(x->clock, "-");

@@ -69,6 +69,7 @@ int sim_op_exec_idle(struct exec *x, const struct sim_op *op, u64 bugs, bool *st
 		struct timekeeper tk0 = s->k.tk_core.timekeeper;
 		u64 gap = min_u64(ns, sim_nohz_room_ns(s));
 
+		oracle_ops_tick_begin(&x->o, s);
 		sim_idle_ns(s, gap);
 		ns -= gap;
 		x->r->ticks++;
@@ -213,19 +214,24 @@ int sim_op_exec_suspend(struct exec *x, const struct sim_op *op, u64 bugs, bool 
 	struct sim_system *s = x->s;
 	time64_t wall = ktime_get_real_seconds(&s->k);
 	struct timespec64 sleep;
+	int ret;
 
 	(void)bugs;
 	(void)stop;
 	if (op->a < 0 || wall < 0 || op->a / NSEC_PER_SEC >= KTIME_SEC_MAX - wall)
 		return -ERANGE;
-	timekeeping_suspend(&s->k);
+	/* The model's, and with a tree attached the tree's own (sim/engine_ktree.c). */
+	ret = sim_sys_suspend(s);
 	x->o.raw_skipped -= oracle_ops_raw_cycles(&x->o, s);
 	sim_stall_ns(s, (u64)op->a);
 	x->o.raw_skipped += oracle_ops_raw_cycles(&x->o, s);
 	sleep = ns_to_timespec64(op->a);
-	timekeeping_resume(&s->k, &sleep);
+	if (!ret)
+		ret = sim_sys_resume(s, &sleep);
+	else
+		timekeeping_resume(&s->k, &sleep);
 	oracle_ops_resync(&x->o, s);
-	return 0;
+	return ret;
 }
 
 /** sim_op_exec_skew() - CPU @op->clock's view of the counter is @op->a cycles off. */

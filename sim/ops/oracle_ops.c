@@ -177,6 +177,47 @@ static void set_prop(char *prop, enum oracle_prop p)
 }
 
 /*
+ * The bound of check_ntp_error() on two sets of numbers, @a before the tick and @b after:
+ * the model's, or a kernel tree's own (ktree_snapshot(), @who "the tree's ").  A tree
+ * before v6.15 (@b->adjust_term) also adds, when the tick's timekeeping_adjust() changes
+ * mult, timekeeping_apply_adjustment()'s mult_adj * offset << ntp_error_shift, offset being
+ * the cycles the tick left unaccumulated (the counter now less the new cycle_last), in s64
+ * as the tree computes it: taken out before the bound is applied.
+ */
+static int check_ntp_error_view(struct oracle_ops *o, const struct sim_tick_view *a,
+				const struct sim_tick_view *b, const char *who, char *prop,
+				char *why, size_t n)
+{
+	u64 delta = (b->cycle_last - a->cycle_last) & b->mask;
+	u64 intervals = b->cycle_interval ? delta / b->cycle_interval : 0;
+	__int128 u = (__int128)b->cycle_interval << b->ntp_error_shift;
+	__int128 d = (__int128)b->ntp_error - a->ntp_error;
+	__int128 lo = a->ntp_err_mult ? -(__int128)intervals * u : 0;
+	__int128 hi = a->ntp_err_mult ? 0 : (__int128)intervals * u;
+
+	o->evals[OP_PROP_NTP_ERROR]++;
+	/* A cleared NTP state re-bases everything. */
+	if (a->ntp_tick == 0 || a->cycle_interval != b->cycle_interval ||
+	    a->ntp_error_shift != b->ntp_error_shift)
+		return 0;
+	if (b->adjust_term) {
+		u64 left = (b->counter_now - b->cycle_last) & b->mask;
+		s64 off = (s64)left * (s64)(s32)(b->mult - a->mult);
+
+		d -= (s64)((u64)off << b->ntp_error_shift);
+	}
+	if (d >= lo && d <= hi)
+		return 0;
+	set_prop(prop, OP_PROP_NTP_ERROR);
+	snprintf(why, n,
+		 "%sntp_error moved by %" PRId64 " over %" PRIu64
+		 " intervals with ntp_err_mult %" PRIu32 " (allowed [%" PRId64 ", %" PRId64 "]%s)",
+		 who, (s64)d, intervals, a->ntp_err_mult, (s64)lo, (s64)hi,
+		 b->adjust_term ? ", its mult change's offset term taken out" : "");
+	return -1;
+}
+
+/*
  * ntp_error across one tick.  timekeeping_adjust() sets
  *   mult = floor(A / ci) + e,  A = (ntp_tick >> es) - xtime_remainder,  e = ntp_err_mult
  * (ci = cycle_interval, es = ntp_error_shift), and each accumulated interval adds
@@ -194,27 +235,28 @@ static void set_prop(char *prop, enum oracle_prop p)
 static int check_ntp_error(struct oracle_ops *o, const struct timekeeper *tk0,
 			   const struct timekeeper *tk, char *prop, char *why, size_t n)
 {
-	u64 delta = (tk->tkr_mono.cycle_last - tk0->tkr_mono.cycle_last) & tk->tkr_mono.mask;
-	u64 intervals = tk->cycle_interval ? delta / tk->cycle_interval : 0;
-	__int128 u = (__int128)tk->cycle_interval << tk->ntp_error_shift;
-	__int128 d = (__int128)tk->ntp_error - tk0->ntp_error;
-	__int128 lo = tk0->ntp_err_mult ? -(__int128)intervals * u : 0;
-	__int128 hi = tk0->ntp_err_mult ? 0 : (__int128)intervals * u;
+	const struct sim_tick_view a = {
+		.cycle_last = tk0->tkr_mono.cycle_last,
+		.cycle_interval = tk0->cycle_interval,
+		.ntp_tick = tk0->ntp_tick,
+		.ntp_error = tk0->ntp_error,
+		.ntp_error_shift = tk0->ntp_error_shift,
+		.ntp_err_mult = tk0->ntp_err_mult,
+	};
+	const struct sim_tick_view b = {
+		.cycle_last = tk->tkr_mono.cycle_last,
+		.mask = tk->tkr_mono.mask,
+		.cycle_interval = tk->cycle_interval,
+		.ntp_error = tk->ntp_error,
+		.ntp_error_shift = tk->ntp_error_shift,
+	};
 
-	o->evals[OP_PROP_NTP_ERROR]++;
-	/* A clocksource change or a cleared NTP state re-bases everything. */
-	if (tk0->tkr_mono.clock != tk->tkr_mono.clock || tk0->ntp_tick == 0 ||
-	    tk0->cycle_interval != tk->cycle_interval ||
-	    tk0->ntp_error_shift != tk->ntp_error_shift)
+	/* A clocksource change re-bases everything (check_ntp_error_view() the rest). */
+	if (tk0->tkr_mono.clock != tk->tkr_mono.clock) {
+		o->evals[OP_PROP_NTP_ERROR]++;
 		return 0;
-	if (d >= lo && d <= hi)
-		return 0;
-	set_prop(prop, OP_PROP_NTP_ERROR);
-	snprintf(why, n,
-		 "ntp_error moved by %" PRId64 " over %" PRIu64
-		 " intervals with ntp_err_mult %" PRIu32 " (allowed [%" PRId64 ", %" PRId64 "])",
-		 (s64)d, intervals, tk0->ntp_err_mult, (s64)lo, (s64)hi);
-	return -1;
+	}
+	return check_ntp_error_view(o, &a, &b, "", prop, why, n);
 }
 
 /*
@@ -273,6 +315,40 @@ static int check_maxadj(struct oracle_ops *o, const struct timekeeper *tk0,
 	return -1;
 }
 
+/*
+ * check_maxadj() on a kernel tree: the tree's printk_once() reports only the first
+ * adjustment past maxadj, so the oracle evaluates the same condition on the tree's
+ * numbers after each tick that adjusted (one that accumulated: cycle_last moved; a tick
+ * short of an interval returns before timekeeping_adjust()):
+ * |mult - the clocksource's mult| > maxadj.
+ */
+static int check_maxadj_tree(struct oracle_ops *o, const struct sim_tick_view *a,
+			     const struct sim_tick_view *b, char *prop, char *why, size_t n)
+{
+	s32 d = (s32)(b->mult - b->cs_mult);
+	u32 ad = d < 0 ? -(u32)d : (u32)d;
+
+	o->evals[OP_PROP_MAXADJ]++;
+	if (!b->cs_maxadj || ad <= b->cs_maxadj || a->cycle_last == b->cycle_last)
+		return 0;
+	set_prop(prop, OP_PROP_MAXADJ);
+	snprintf(why, n,
+		 "the tree's mult %" PRIu32 " is %+" PRId32 " from the clocksource's %" PRIu32
+		 ", beyond maxadj %" PRIu32 " (the kernel's \"more than 11%%\" condition)",
+		 b->mult, d, b->cs_mult, b->cs_maxadj);
+	return -1;
+}
+
+/**
+ * oracle_ops_tick_begin() - just before a tick: remember an attached tree's numbers
+ * @o: the oracle
+ * @s: the system; without a tree nothing is read
+ */
+void oracle_ops_tick_begin(struct oracle_ops *o, struct sim_system *s)
+{
+	sim_ktree_tick_view(s, &o->kt0);
+}
+
 /**
  * oracle_ops_tick() - the properties of one tick, given the timekeeper before it
  * @o:   the oracle
@@ -285,9 +361,25 @@ int oracle_ops_tick(struct oracle_ops *o, struct sim_system *s, const struct tim
 		    char *prop, char *why, size_t n)
 {
 	const struct timekeeper *tk = &s->k.tk_core.timekeeper;
+	struct sim_tick_view kt;
 
 	if (s->k.suspended)
 		return 0;
+	/*
+	 * A tree attached: its own ntp_error and mult (oracle_ops_tick_begin() took the numbers
+	 * before the tick).  second_overflow() is counted on the model beside it: the tree keeps
+	 * no count of its second_overflow() calls nor of the seconds a mult correction borrowed
+	 * (`tksim run --kernel` says so).
+	 */
+	if (sim_ktree_tick_view(s, &kt)) {
+		if (kt.suspended)
+			return 0;
+		if (check_ntp_error_view(o, &o->kt0, &kt, "the tree's ", prop, why, n) ||
+		    check_second_overflow(o, s, prop, why, n) ||
+		    check_maxadj_tree(o, &o->kt0, &kt, prop, why, n))
+			return -1;
+		return 0;
+	}
 	if (check_ntp_error(o, tk0, tk, prop, why, n) ||
 	    check_second_overflow(o, s, prop, why, n) || check_maxadj(o, tk0, tk, prop, why, n))
 		return -1;
@@ -498,38 +590,57 @@ int oracle_ops_readback(struct oracle_ops *o, struct sim_system *s, s32 clock,
 			const struct timespec64 *read_at, char *why, size_t n)
 {
 	const struct ntp_data *ntp = oracle_ops_ntp_of(s, clock);
+	struct sim_ntp_view v = { 0 };
 	struct tk_timex rd = { 0 };
 	struct timespec64 now;
 	s32 tai_offset;
-	int ret2;
+	int ret2 = 0;
 	long long sub;
 	s64 off;
+	/* With a tree attached, the system clocks' NTP state is the tree's ntp.c (sim_ntp_view()).
+	 */
+	bool tree = s->kt && !sim_clock_is_aux(clock);
 
 	o->evals[OP_PROP_READBACK]++;
+	if (tree) {
+		sim_ntp_view(s, &v); /* also the second, read-only call: the tree's adjtimex() */
+		rd = v.tx;
+		ret2 = v.state;
+	} else {
+		v = (struct sim_ntp_view){
+			.time_offset = ntp->time_offset,
+			.time_constant = ntp->time_constant,
+			.time_status = ntp->time_status,
+			.time_maxerror = ntp->time_maxerror,
+			.time_esterror = ntp->time_esterror,
+			.tick_usec = ntp->tick_usec,
+			.next_leap_sec = ntp->ntp_next_leap_sec,
+		};
+	}
 	{
 		struct timespec64 at_call;
 
 		tai_offset = oracle_ops_clock_now(s, clock, &at_call);
 		now = read_at ? *read_at : at_call;
 	}
-	sub = (ntp->time_status & STA_NANO) ? now.tv_nsec : now.tv_nsec / 1000;
+	sub = (v.time_status & STA_NANO) ? now.tv_nsec : now.tv_nsec / 1000;
 #define RB(cond, fmt, a, b)                                                                    \
 	if (cond) {                                                                            \
 		snprintf(why, n, "adjtimex returned " fmt " but the kernel holds " fmt, a, b); \
 		return -1;                                                                     \
 	}
-	RB(got->status != ntp->time_status, "status %d", got->status, ntp->time_status);
-	RB(got->constant != ntp->time_constant, "constant %lld", got->constant,
-	   (long long)ntp->time_constant);
-	RB(got->maxerror != ntp->time_maxerror, "maxerror %lld", got->maxerror,
-	   (long long)ntp->time_maxerror);
-	RB(got->esterror != ntp->time_esterror, "esterror %lld", got->esterror,
-	   (long long)ntp->time_esterror);
-	RB(got->tick != (long long)ntp->tick_usec, "tick %lld", got->tick,
-	   (long long)ntp->tick_usec);
+	RB(got->status != v.time_status, "status %d", got->status, v.time_status);
+	RB(got->constant != v.time_constant, "constant %lld", got->constant,
+	   (long long)v.time_constant);
+	RB(got->maxerror != v.time_maxerror, "maxerror %lld", got->maxerror,
+	   (long long)v.time_maxerror);
+	RB(got->esterror != v.time_esterror, "esterror %lld", got->esterror,
+	   (long long)v.time_esterror);
+	RB(got->tick != (long long)v.tick_usec, "tick %lld", got->tick, (long long)v.tick_usec);
 	/* The remaining phase, ns or us, signed (v6.13+: no (u32) cast, f5807b0606da). */
-	off = shift_right(ntp_mul_wrap(ntp->time_offset, (s64)ntp->hz), NTP_SCALE_SHIFT);
-	if (!(ntp->time_status & STA_NANO))
+	off = shift_right(ntp_mul_wrap(v.time_offset, (s64)(tree ? s->cfg.hz : ntp->hz)),
+			  NTP_SCALE_SHIFT);
+	if (!(v.time_status & STA_NANO))
 		off /= (s64)NSEC_PER_USEC;
 	RB(!(modes & ADJ_ADJTIME) && got->offset != off, "offset %lld", got->offset,
 	   (long long)off);
@@ -540,8 +651,7 @@ int oracle_ops_readback(struct oracle_ops *o, struct sim_system *s, s32 clock,
 	 * clock, __do_adjtimex() (v6.17) reads the time before it injects an
 	 * ADJ_SETOFFSET: the time returned is the clock's before the step.
 	 */
-	if (now.tv_sec < ntp->ntp_next_leap_sec &&
-	    !(sim_clock_is_aux(clock) && (modes & ADJ_SETOFFSET))) {
+	if (now.tv_sec < v.next_leap_sec && !(sim_clock_is_aux(clock) && (modes & ADJ_SETOFFSET))) {
 		RB(got->tai != tai_offset, "tai %d", got->tai, tai_offset);
 		if (got->time.tv_sec != now.tv_sec || got->time.tv_usec != sub) {
 			snprintf(why, n,
@@ -553,8 +663,9 @@ int oracle_ops_readback(struct oracle_ops *o, struct sim_system *s, s32 clock,
 			return -1;
 		}
 	}
-	ret2 = sim_clock_is_aux(clock) ? tk_sys_clock_adjtime(&s->k, clock, &rd, false)
-				       : do_adjtimex(&s->k, &rd, false);
+	if (!tree)
+		ret2 = sim_clock_is_aux(clock) ? tk_sys_clock_adjtime(&s->k, clock, &rd, false)
+					       : do_adjtimex(&s->k, &rd, false);
 	RB(ret2 != ret, "state %d", ret, ret2);
 	RB(rd.freq != got->freq, "freq %lld", got->freq, rd.freq);
 	RB(!(modes & ADJ_ADJTIME) && rd.offset != got->offset, "offset %lld", got->offset,

@@ -77,6 +77,8 @@ struct sim_finding {
  * @midwrite:   a read-mid-write op is armed
  * @midwrite_why: what the write-section check saw ("" when it held)
  * @aux:        the aux clocks' memory (sim/oracle_aux.h)
+ * @kt0:        with a kernel tree attached, the tree's numbers just before the tick
+ *              (oracle_ops_tick_begin()): the tick checks read the tree's, not the model's
  */
 struct oracle_ops {
 	struct oracle_mono mono[SIM_OPS_MAX_CPUS];
@@ -93,6 +95,7 @@ struct oracle_ops {
 	bool midwrite;
 	char midwrite_why[160];
 	struct oracle_aux aux;
+	struct sim_tick_view kt0;
 };
 
 /**
@@ -121,6 +124,7 @@ void oracle_ops_resync(struct oracle_ops *o, struct sim_system *s);
 void oracle_state_take(struct oracle_state *st, const struct sim_system *s);
 int oracle_state_diff(const struct oracle_state *a, const struct oracle_state *b, char *why,
 		      size_t n);
+void oracle_ops_tick_begin(struct oracle_ops *o, struct sim_system *s);
 int oracle_ops_tick(struct oracle_ops *o, struct sim_system *s, const struct timekeeper *tk0,
 		    char *prop, char *why, size_t n);
 void oracle_ops_clock_of(const char *why, char *clock);

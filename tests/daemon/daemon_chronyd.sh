@@ -10,15 +10,7 @@ daemon_fetch
 chronyd=$bin/daemons/root/usr/sbin/chronyd
 
 # No NTP servers, no NTP or command sockets (port 0, cmdport 0, no Unix socket).
-cat >"$tmp/chrony.conf" <<CONF
-refclock SHM 0 poll 2
-makestep 1 3
-driftfile $tmp/drift
-pidfile $tmp/chronyd.pid
-bindcmdaddress /
-cmdport 0
-port 0
-CONF
+chrony_conf "refclock SHM 0 poll 2"
 scn=$top_srcdir/scenarios/daemon
 run() { # run SCENARIO [OPTIONS]: chronyd on the simulated kernel
 	rm -f "$tmp/drift"

@@ -14,15 +14,7 @@ daemon_fetch
 chronyd=$bin/daemons/root/usr/sbin/chronyd
 
 # One server; no NTP server socket of chronyd's own (port 0) and no command socket.
-cat >"$tmp/chrony.conf" <<CONF
-server 192.0.2.1 iburst minpoll 4 maxpoll 6
-makestep 1 3
-driftfile $tmp/drift
-pidfile $tmp/chronyd.pid
-bindcmdaddress /
-cmdport 0
-port 0
-CONF
+chrony_conf "server 192.0.2.1 iburst minpoll 4 maxpoll 6"
 run() {
 	rm -f "$tmp/drift"
 	path=$1

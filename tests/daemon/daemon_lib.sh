@@ -15,3 +15,17 @@ chmod 777 "$tmp"
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 daemon_fetch() { "$top_srcdir/scripts/fetch-daemons.sh" "$bin/daemons" "$@" || exit 77; }
+# chrony_conf SOURCE: $tmp/chrony.conf with SOURCE (a refclock or server line), makestep 1 3,
+# the drift and pid files in $tmp, and no NTP server socket of chronyd's own (port 0) nor
+# command socket (cmdport 0, no Unix socket).
+chrony_conf() {
+	cat >"$tmp/chrony.conf" <<CONF
+$1
+makestep 1 3
+driftfile $tmp/drift
+pidfile $tmp/chronyd.pid
+bindcmdaddress /
+cmdport 0
+port 0
+CONF
+}

@@ -3,19 +3,7 @@
 # into the kernel cache by scripts/fetch-kernels.sh (SKIP, 77, when it cannot be), runs an
 # hour and a scenario with every check of the oracle on both of its paths; a tree that is not
 # there is a skip (exit 4), one that does not build names the file and the symbol (exit 2).
-set -u
-: "${TKSIM:=tools/tksim}"
-: "${top_srcdir:=.}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
-
-tree=$("$top_srcdir/scripts/fetch-kernels.sh" 6.12) || {
-	echo "SKIP: linux-source-6.12 cannot be fetched (scripts/fetch-kernels.sh 6.12)"
-	exit 77
-}
-echo "tree: $tree"
+. "${top_srcdir:-.}/tests/ktree/ktree_lib.sh"
 
 # An hour of the tree's own update_wall_time(), ntp.c disciplined by the NTP daemon model.
 "$TKSIM" run --kernel 6.12 --duration 1h >"$tmp/run" 2>&1

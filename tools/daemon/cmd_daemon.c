@@ -71,6 +71,12 @@ const struct tksim_option cmd_daemon_options[] = {
 	TKSIM_OPT_FLAG("syscall-reads", 'y',
 		       "every clock read a request to tksim (default: the\n"
 		       "simulated vDSO runs in the daemon over a shared vvar page)"),
+	TKSIM_OPT_MORE(TKSIM_OPT_FILE, "kernel", 'K', "TREE",
+		       "a kernel tree's own timekeeping.c, ntp.c and lib/vdso\n"
+		       "answer the program (6.12, 6.1 or a tree's directory): its\n"
+		       "adjtimex calls discipline the tree's ntp.c; every clock\n"
+		       "read is a request, served by the tree's vDSO code",
+		       NULL),
 	TKSIM_OPT_MORE(TKSIM_OPT_BUGS, "inject", 'j', "BUG[,BUG]",
 		       "switch historical bugs on (tksim bugs): the oracle,\n"
 		       "checked after every request, ends the run (exit 1)",
@@ -122,6 +128,7 @@ struct dmn_opts {
 	bool unprivileged;
 	bool periodic_tick;
 	bool syscall_reads;
+	const char *kernel;
 	unsigned int aux_clocks;
 	u64 bugs;
 	const char *csv_path;
@@ -212,6 +219,9 @@ static int daemon_parse_argv(int argc, char **argv, struct dmn_opts *o)
 			break;
 		case 'y':
 			o->syscall_reads = true;
+			break;
+		case 'K':
+			o->kernel = a;
 			break;
 		case 'j':
 			if (sim_bugs_parse(a, &o->bugs))
@@ -330,6 +340,19 @@ static int daemon_parse(int argc, char **argv, struct dmn_opts *o)
 		o->cfg.wall_time.tv_sec = wall / (s64)NSEC_PER_SEC;
 		o->cfg.wall_time.tv_nsec = wall % (s64)NSEC_PER_SEC;
 	}
+	if (o->kernel && (o->bugs || o->cfg.fixes || o->aux_clocks))
+		return tksim_usage_error(
+			"daemon", "--kernel: the tree's own code answers the program, so %s",
+			o->aux_clocks ? "--aux-clocks cannot be had (the 6.12 and 6.1 trees "
+					"predate aux clocks)"
+				      : "--inject and --fix (the model's) would change nothing it "
+					"sees");
+	/*
+	 * The preload runs the model's vDSO code over a copy of the model's vvar page; with a
+	 * tree the reads must be the tree's: each one a request, served by the tree's lib/vdso.
+	 */
+	if (o->kernel)
+		o->syscall_reads = true;
 	if (n + 1 >= argc)
 		return tksim_usage_error("daemon",
 					 "no command: write `tksim daemon [OPTIONS] -- COMMAND`");
@@ -520,6 +543,18 @@ static int daemon_run(const struct dmn_opts *opts)
 	s = sim_system_new(&o.cfg, &err);
 	if (!s)
 		return tksim_usage_error("daemon", "cannot build the system (error %d)", err);
+	if (o.kernel) {
+		char kerr[2048];
+		int st = sim_system_open_ktree(s, o.kernel, kerr, sizeof(kerr));
+
+		if (st) {
+			sim_system_free(s);
+			if (st != SIM_KTREE_UNAVAILABLE)
+				return tksim_usage_error("daemon", "%s", kerr);
+			fprintf(stderr, "tksim daemon: skipped: %s\n", kerr);
+			return TKSIM_EXIT_SKIP;
+		}
+	}
 	sim_bugs_apply(&s->k, o.bugs);
 	for (unsigned int n = 0; n < o.aux_clocks; n++) {
 		err = tk_aux_clock_enable(&s->k, n, true);

@@ -22,8 +22,8 @@ void daemon_summary(struct sim_daemon *d, const char *cmd, s64 offset_ns, FILE *
 	static const char *const adj_names[SIM_DAEMON_ADJ_NR] = {
 		"read", "offset", "frequency", "status", "tick", "setoffset", "other",
 	};
-	const struct ntp_data *ntp = &d->s->k.ntp;
-	struct tk_timex tx = { 0 };
+	const char *tree = sim_kernel_release(d->s);
+	struct sim_ntp_view v;
 
 	fprintf(f,
 		"tksim daemon: %s, %" PRIu64 " requests, %" PRIu64 " waits, %" PRIu64
@@ -38,15 +38,33 @@ void daemon_summary(struct sim_daemon *d, const char *cmd, s64 offset_ns, FILE *
 	sim_daemon_print_state(d, f);
 	fprintf(f, "daemon's view: offset %+" PRId64 "ns, frequency %+.3fppm against true time\n",
 		sim_daemon_error_ns(d), sim_daemon_clock_freq_ppm(d));
-	do_adjtimex(&d->s->k, &tx, false); /* modes 0: a read */
+	sim_ntp_view(d->s, &v); /* modes 0: a read; the tree's ntp.c when one is attached */
 	fprintf(f,
 		"kernel PLL: time_offset %" PRId64 " (ns << 32) time_freq %+.3fppm constant %ld "
 		"status 0x%04x (",
-		ntp->time_offset, (double)tx.freq / 65536.0, ntp->time_constant,
-		(unsigned int)tx.status);
-	timex_format_status(f, (u64)tx.status);
-	fprintf(f, ") tick %lld tai %d\n", tx.tick, (int)tx.tai);
-	if (d->oracle)
+		v.time_offset, (double)v.tx.freq / 65536.0, v.time_constant,
+		(unsigned int)v.tx.status);
+	timex_format_status(f, (u64)v.tx.status);
+	fprintf(f, ") tick %lld tai %d\n", v.tx.tick, (int)v.tx.tai);
+	if (tree)
+		fprintf(f,
+			"kernel: tree %s: its timekeeping.c, ntp.c and lib/vdso answered every "
+			"call; the program's clock reads were requests, served in tksim by the "
+			"tree's lib/vdso over its vvar page; the PLL line is the tree's ntp.c (the "
+			"model ran beside it on the same calls)\n",
+			tree);
+	if (d->oracle && d->known)
+		fprintf(f,
+			"oracle: %" PRIu64 " instants checked, %s; the tree's own code broke one "
+			"%" PRIu64
+			" times, a known kernel bug: CLOCK_MONOTONIC_COARSE goes back at "
+			"a frequency change before v6.15 (b71f9804f66c; the model's "
+			"coarse-pre-6.15), "
+			"first %s\n",
+			d->ostats.checks,
+			d->violation[0] ? "a property failed" : "every other property held",
+			d->known, d->known_first);
+	else if (d->oracle)
 		fprintf(f, "oracle: %" PRIu64 " instants checked, %s\n", d->ostats.checks,
 			d->violation[0] ? "a property failed" : "every property held");
 }

@@ -108,7 +108,22 @@ void run_print_summary(struct sim_system *s, const struct run_opts *o,
 	printf("\n  largest |vDSO - kernel-side|  %" PRId64 " ns\n", (s64)st->max_vdso_diff_ns);
 	printf("  REALTIME - true time         %s s\n", a);
 	tk_snapshot(&s->k, &tk);
-	printf("  mult past maxadj (11 %%)      %" PRIu32 " adjustments\n", tk.maxadj_warnings);
+	printf("  mult past maxadj (11 %%)      %" PRIu32 " adjustments%s\n", tk.maxadj_warnings,
+	       s->kt ? " (the model's count: the tree's printk_once() says only the first)" : "");
+	/* Which numbers the state checks read: never a silent substitution of the model's. */
+	if (s->kt)
+		printf("  state checks                 ntp_error's bound, mult within maxadj and "
+		       "the "
+		       "adjtimex read-back\n"
+		       "                               read the tree's numbers (ktree_snapshot()); "
+		       "these read the model\n"
+		       "                               beside it: second_overflow() once a second "
+		       "(the tree counts\n"
+		       "                               neither its calls nor the seconds a mult "
+		       "correction borrows),\n"
+		       "                               and the leap and second counts the "
+		       "frequency-still and\n"
+		       "                               read-back checks allow for\n");
 }
 
 /**
