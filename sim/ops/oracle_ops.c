@@ -178,8 +178,8 @@ static void set_prop(char *prop, enum oracle_prop p)
 
 /*
  * The bound of check_ntp_error() on two sets of numbers, @a before the tick and @b after:
- * the model's, or a kernel tree's own (ktree_snapshot(), @who "the tree's ").  A tree
- * before v6.15 (@b->adjust_term) also adds, when the tick's timekeeping_adjust() changes
+ * the model's, or a kernel tree's own (ktree_snapshot(), @who "the tree's ").  A tree or
+ * a profile before v6.15 (@b->adjust_term) also adds, when the tick's timekeeping_adjust() changes
  * mult, timekeeping_apply_adjustment()'s mult_adj * offset << ntp_error_shift, offset being
  * the cycles the tick left unaccumulated (the counter now less the new cycle_last), in s64
  * as the tree computes it: taken out before the bound is applied.
@@ -232,10 +232,11 @@ static int check_ntp_error_view(struct oracle_ops *o, const struct sim_tick_view
  * (v4.19+), and a second boundary inside the accumulation changes NTP's tick length, not the cached
  * ntp_tick, so the bound is exact for every tick.
  */
-static int check_ntp_error(struct oracle_ops *o, const struct timekeeper *tk0,
-			   const struct timekeeper *tk, char *prop, char *why, size_t n)
+static int check_ntp_error(struct oracle_ops *o, const struct tk_kernel *k,
+			   const struct timekeeper *tk0, const struct timekeeper *tk, char *prop,
+			   char *why, size_t n)
 {
-	const struct sim_tick_view a = {
+	struct sim_tick_view a = {
 		.cycle_last = tk0->tkr_mono.cycle_last,
 		.cycle_interval = tk0->cycle_interval,
 		.ntp_tick = tk0->ntp_tick,
@@ -243,14 +244,26 @@ static int check_ntp_error(struct oracle_ops *o, const struct timekeeper *tk0,
 		.ntp_error_shift = tk0->ntp_error_shift,
 		.ntp_err_mult = tk0->ntp_err_mult,
 	};
-	const struct sim_tick_view b = {
+	struct sim_tick_view b = {
 		.cycle_last = tk->tkr_mono.cycle_last,
 		.mask = tk->tkr_mono.mask,
 		.cycle_interval = tk->cycle_interval,
 		.ntp_error = tk->ntp_error,
 		.ntp_error_shift = tk->ntp_error_shift,
+		.mult = tk->tkr_mono.mult,
 	};
 
+	/*
+	 * A profile before v6.15 (6.12, 6.1) has the mult change's offset term
+	 * (adjust-no-ntp-error): the model adds it as the tree does, so it is taken out
+	 * here as for a tree.  The offset is the counter now, as the tick's clocksource reads
+	 * it, less the new cycle_last.
+	 */
+	if (!tk_has(k, TKV_ADJUST_NO_NTP_ERROR)) {
+		a.mult = tk0->tkr_mono.mult;
+		b.adjust_term = true;
+		b.counter_now = tk->tkr_mono.clock->read(tk->tkr_mono.clock) & tk->tkr_mono.mask;
+	}
 	/* A clocksource change re-bases everything (check_ntp_error_view() the rest). */
 	if (tk0->tkr_mono.clock != tk->tkr_mono.clock) {
 		o->evals[OP_PROP_NTP_ERROR]++;
@@ -380,7 +393,7 @@ int oracle_ops_tick(struct oracle_ops *o, struct sim_system *s, const struct tim
 			return -1;
 		return 0;
 	}
-	if (check_ntp_error(o, tk0, tk, prop, why, n) ||
+	if (check_ntp_error(o, &s->k, tk0, tk, prop, why, n) ||
 	    check_second_overflow(o, s, prop, why, n) || check_maxadj(o, tk0, tk, prop, why, n))
 		return -1;
 	return 0;
