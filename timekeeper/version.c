@@ -67,7 +67,8 @@ const struct tk_vdiff_desc tk_vdiffs[TKV_NR] = {
 		.what = "adjtimex reads a negative remaining offset back in us as a signed "
 			"division (-5 us), not through a (u32) cast (4294962 us)",
 		.bug = BUG_NTP_OFFSET_U32,
-		.stable = "marked for stable; which series carry it is not checked",
+		.stable = "6.12.y and 6.1.y (Debian's 6.12.117 and 6.1.192 have it: tksim diff "
+			  "--kernel reads -5 us back there)",
 	},
 	[TKV_COARSE_NSEC] = {
 		.id = TKV_COARSE_NSEC,
