@@ -313,4 +313,14 @@ else
 	echo "note: tksim mirror cannot read this host's vvar page: its signals are not tried"
 fi
 
+# Found by tests/hostile's campaign (2026-12-02): explain ran every tick up to --at (10d took
+# hours, KTIME_MAX forever); diff took an option for the value of the one before it, and the
+# word after that for its scenario ("cannot read scenario '300ms'").
+expect 2 "campaign: explain read --at KTIME_MAX ends at once" -- \
+	timeout 20 "$TKSIM" explain read --at=9223372036854775807ns
+contains "at most 1h" "campaign: explain says its bound"
+expect 0 "campaign: explain read --at 1h still runs" -- timeout 60 "$TKSIM" explain read --at 1h
+expect 2 "campaign: diff --freq --duration 300ms" -- "$TKSIM" diff --freq --duration 300ms
+contains "'--freq' needs a value, not the option '--duration'" "campaign: diff names the option"
+
 exit $fail
