@@ -338,4 +338,10 @@ expect 0 "campaign: --start-before-y2038 2147483648 boots in 1970" -- \
 	"$TKSIM" run --start-before-y2038 2147483648 --duration 1ms
 contains "REALTIME  *0\.001" "campaign: REALTIME starts at the epoch"
 
+# Found by the same campaign: explain booted a system whose tick is longer than max_idle_ns
+# (the counter wraps between ticks), which run refuses, and explain tick --bits 16 spun for good.
+expect 2 "campaign: explain tick --bits 16 is refused" -- timeout 10 "$TKSIM" explain tick --bits 16
+contains "longer than this clocksource's max_idle_ns" "campaign: explain says why"
+expect 0 "campaign: explain mult --bits 16 still explains mult" -- "$TKSIM" explain mult --bits 16
+
 exit $fail

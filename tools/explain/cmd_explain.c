@@ -192,8 +192,25 @@ struct sim_system *explain_boot(const struct explain_opts *o)
 	int err;
 	struct sim_system *s = sim_system_new(&o->cfg, &err);
 
-	if (!s)
+	if (!s) {
 		tksim_usage_error("explain", "cannot build this system: %s", strerror(-err));
+		return NULL;
+	}
+	/*
+	 * As tksim run refuses it: a periodic tick longer than max_idle_ns lets
+	 * the counter wrap between ticks, which the kernel never does; explain
+	 * tick --bits 16 then spun for good looking for the second it explains.
+	 */
+	if (!o->untimed && s->tick_period_ns > s->counter.cs.max_idle_ns) {
+		tksim_usage_error("explain",
+				  "a tick of %" PRIu64 " ns is longer than this clocksource's "
+				  "max_idle_ns (%" PRIu64 " ns: the %u-bit counter wraps between "
+				  "ticks); use a wider --bits, a lower --freq or a higher --hz",
+				  s->tick_period_ns, s->counter.cs.max_idle_ns,
+				  o->cfg.counter.bits);
+		sim_system_free(s);
+		return NULL;
+	}
 	return s;
 }
 

@@ -24,6 +24,7 @@
  * @offset_ns: --offset, the phase offset an adjtimex call hands the kernel (ns)
  * @offset_set: --offset was given (otherwise the offset a daemon would measure)
  * @odd:    --odd, retry: the reader meets the writer inside (an odd seq)
+ * @untimed: the topic runs no tick (mult): a tick longer than max_idle_ns is no error
  */
 struct explain_opts {
 	struct sim_config cfg;
@@ -36,6 +37,7 @@ struct explain_opts {
 	s64 offset_ns;
 	bool offset_set;
 	bool odd;
+	bool untimed;
 };
 
 /** explain_at() - --at, or @dflt without it; at least 1 ns (a tick needs an instant before it). */
