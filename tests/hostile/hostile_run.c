@@ -224,6 +224,14 @@ static bool catches(pid_t pid, int sig)
 	return mask >> (sig - 1) & 1;
 }
 
+/* Whether the child has reset its signals: the @ready pipe's writing end is closed. */
+static bool reset(int fd)
+{
+	struct pollfd p = { fd, POLLIN, 0 };
+
+	return poll(&p, 1, 0) == 1 && (p.revents & POLLHUP);
+}
+
 /* The live children of this process (left-over descendants re-parented to it): their pids. */
 static int live_children(pid_t *pids, int max)
 {
@@ -305,7 +313,7 @@ static int leftovers(pid_t pgid)
 int h_case_run(const struct h_case *c, const char *tksim, const char *dir, struct h_result *res,
 	       struct h_output *o)
 {
-	int out[2], err[2];
+	int out[2], err[2], ready[2];
 	long t0, deadline, sig_at;
 	pid_t pid;
 	int pidfd, st = 0;
@@ -320,7 +328,12 @@ int h_case_run(const struct h_case *c, const char *tksim, const char *dir, struc
 			dir, strerror(errno));
 		return -1;
 	}
-	if (pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
+	/*
+	 * @ready reaches its end when the child has closed its copy, after it
+	 * reset the driver's signal handlers: before that, /proc's SigCgt shows
+	 * the driver's own, and a signal there was taken by the driver's code.
+	 */
+	if (pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC) || pipe2(ready, O_CLOEXEC))
 		return -1;
 	t0 = now_ms();
 	fflush(NULL); /* nothing of the driver's buffers reaches tksim's stdout */
@@ -332,6 +345,7 @@ int h_case_run(const struct h_case *c, const char *tksim, const char *dir, struc
 	setpgid(pid, pid);
 	close(out[1]);
 	close(err[1]);
+	close(ready[1]);
 	fcntl(out[0], F_SETFL, O_NONBLOCK);
 	fcntl(err[0], F_SETFL, O_NONBLOCK);
 	pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
@@ -365,7 +379,8 @@ int h_case_run(const struct h_case *c, const char *tksim, const char *dir, struc
 				if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) ||
 				    si.si_pid) {
 					/* ended before the instant */
-				} else if (!catches(pid, c->sig) && now < t0 + c->sig_ms + 3000) {
+				} else if ((!reset(ready[0]) || !catches(pid, c->sig)) &&
+					   now < t0 + c->sig_ms + 3000) {
 					sent = false; /* not at the instant tksim is still starting
 						       */
 					sig_at = now + 5;
@@ -401,6 +416,7 @@ int h_case_run(const struct h_case *c, const char *tksim, const char *dir, struc
 	if (out_open)
 		close(out[0]);
 	close(err[0]);
+	close(ready[0]);
 	if (pidfd >= 0)
 		close(pidfd);
 	res->status = st;

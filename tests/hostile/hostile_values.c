@@ -444,8 +444,9 @@ char *h_printf(struct h_case *c, const char *fmt, ...)
  */
 void h_word(struct h_case *c, const char *s)
 {
-	if (*s && c->nwords < H_MAX_WORDS)
-		c->words[c->nwords++] = h_strdup(c, s);
+	/* An empty word is named as a shell writes it: tksim says "cannot read ''". */
+	if (c->nwords < H_MAX_WORDS)
+		c->words[c->nwords++] = h_strdup(c, *s ? s : "''");
 }
 
 /**
