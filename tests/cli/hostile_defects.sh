@@ -344,4 +344,15 @@ expect 2 "campaign: explain tick --bits 16 is refused" -- timeout 10 "$TKSIM" ex
 contains "longer than this clocksource's max_idle_ns" "campaign: explain says why"
 expect 0 "campaign: explain mult --bits 16 still explains mult" -- "$TKSIM" explain mult --bits 16
 
+# Found by the same campaign: a `kernel` setting that names no tree lost its FILE:LINE.
+printf 'duration 10ms\nkernel 4294967296\n' >"$tmp/k.scn"
+expect 2 "campaign: a scenario's kernel that is no tree" -- "$TKSIM" run "$tmp/k.scn"
+contains "k.scn:2: kernel tree 4294967296: neither a release" "campaign: at its line"
+
+# Found by the same campaign: a --tsc-hz past the u32 kHz the clocksource registers with
+# was taken, and torture then said only "cannot run: Invalid argument".
+expect 2 "campaign: torture --tsc-hz 18446744073709551615" -- \
+	"$TKSIM" torture --tsc-hz 18446744073709551615 --seconds 100ms
+contains "tsc-hz must be 1000000..4294967295000" "campaign: torture names --tsc-hz"
+
 exit $fail
