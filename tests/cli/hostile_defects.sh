@@ -313,4 +313,46 @@ else
 	echo "note: tksim mirror cannot read this host's vvar page: its signals are not tried"
 fi
 
+# Found by tests/hostile's campaign (2026-12-02): explain ran every tick up to --at (10d took
+# hours, KTIME_MAX forever); diff took an option for the value of the one before it, and the
+# word after that for its scenario ("cannot read scenario '300ms'").
+expect 2 "campaign: explain read --at KTIME_MAX ends at once" -- \
+	timeout 20 "$TKSIM" explain read --at=9223372036854775807ns
+contains "at most 1h" "campaign: explain says its bound"
+expect 0 "campaign: explain read --at 1h still runs" -- timeout 60 "$TKSIM" explain read --at 1h
+expect 2 "campaign: diff --freq --duration 300ms" -- "$TKSIM" diff --freq --duration 300ms
+contains "'--freq' needs a value, not the option '--duration'" "campaign: diff names the option"
+
+# Found by the same campaign: --start-before-y2038 2147483648 (1970) moved 2^31 s into
+# REALTIME one second a step, 0.65 s of CPU a run (20 s and more under ASan and load).
+# Three runs' CPU time in all, from the shell's `times`, must stay well below that.
+cpu=$( (for i in 1 2 3; do "$TKSIM" run --start-before-y2038 2147483648 --duration 1ms \
+	--quiet >/dev/null 2>&1; done; times) | sed -n '2s/^\([0-9]*\)m\([0-9]*\)\..*/\1 \2/p')
+if [ -n "$cpu" ] && [ $((${cpu% *} * 60 + ${cpu#* })) -lt 1 ]; then
+	echo "ok: campaign: --start-before-y2038 2147483648 costs no loop over its seconds"
+else
+	echo "FAIL: campaign: three runs of --start-before-y2038 2147483648 took ${cpu:-?} (min s) of CPU"
+	fail=1
+fi
+expect 0 "campaign: --start-before-y2038 2147483648 boots in 1970" -- \
+	"$TKSIM" run --start-before-y2038 2147483648 --duration 1ms
+contains "REALTIME  *0\.001" "campaign: REALTIME starts at the epoch"
+
+# Found by the same campaign: explain booted a system whose tick is longer than max_idle_ns
+# (the counter wraps between ticks), which run refuses, and explain tick --bits 16 spun for good.
+expect 2 "campaign: explain tick --bits 16 is refused" -- timeout 10 "$TKSIM" explain tick --bits 16
+contains "longer than this clocksource's max_idle_ns" "campaign: explain says why"
+expect 0 "campaign: explain mult --bits 16 still explains mult" -- "$TKSIM" explain mult --bits 16
+
+# Found by the same campaign: a `kernel` setting that names no tree lost its FILE:LINE.
+printf 'duration 10ms\nkernel 4294967296\n' >"$tmp/k.scn"
+expect 2 "campaign: a scenario's kernel that is no tree" -- "$TKSIM" run "$tmp/k.scn"
+contains "k.scn:2: kernel tree 4294967296: neither a release" "campaign: at its line"
+
+# Found by the same campaign: a --tsc-hz past the u32 kHz the clocksource registers with
+# was taken, and torture then said only "cannot run: Invalid argument".
+expect 2 "campaign: torture --tsc-hz 18446744073709551615" -- \
+	"$TKSIM" torture --tsc-hz 18446744073709551615 --seconds 100ms
+contains "tsc-hz must be 1000000..4294967295000" "campaign: torture names --tsc-hz"
+
 exit $fail

@@ -241,7 +241,13 @@ static const char *take_scenario(int *argc, char **argv)
 			continue;
 		for (const struct tksim_option *t = cmd_diff_options; t->name; t++)
 			if ((t->flags & TKSIM_OPT_VALUE) && !strcmp(t->name, name + 2)) {
-				i++; /* its value */
+				/*
+				 * Its value, unless that is an option: the matcher refuses
+				 * it as a value, and the word after it is not the scenario
+				 * (`--freq --duration 300ms` read a scenario "300ms").
+				 */
+				if (i + 1 < *argc && strncmp(argv[i + 1], "--", 2))
+					i++;
 				break;
 			}
 	}

@@ -46,13 +46,16 @@ static const struct {
 	  "the vvar page: every field's offset, size and value, the clocks it serves" },
 };
 
+/* The latest --at: explain runs each tick up to it (1 h: 3.6 million ticks at HZ=1000). */
+#define EXPLAIN_AT_MAX_NS (3600ULL * 1000000000ULL)
+
 /* The options of `tksim explain`: its parser, --help, man page and completion. */
 const struct tksim_option cmd_explain_options[] = {
 	TKSIM_OPT_HEAD("Options:"),
 	SYS_OPTIONS,
 	TKSIM_OPT_ARG("at", 'a', "D",
-		      "virtual time to stop at: 1s, 1500ms (read: 1.0005 s;\n"
-		      "tick, retry: the first tick at or after it, 1 s)",
+		      "virtual time to stop at: 1s, 1500ms, at most 1h (read:\n"
+		      "1.0005 s; tick, retry: the first tick at or after it, 1 s)",
 		      NULL),
 	TKSIM_OPT_ENUM("clock", 'c', "NAME",
 		       "the clock a read explains: REALTIME, MONOTONIC,\n"
@@ -131,6 +134,15 @@ static int parse_opts(int argc, char **argv, struct explain_opts *o)
 		case 'a':
 			if (tksim_parse_duration_ns(optarg, &o->at_ns))
 				return tksim_usage_error("explain", "bad --at '%s'", optarg);
+			/*
+			 * explain runs every tick up to --at (about 0.4 ms of CPU per
+			 * simulated second): --at 10d took hours, KTIME_MAX forever.
+			 */
+			if (o->at_ns > EXPLAIN_AT_MAX_NS)
+				return tksim_usage_error(
+					"explain",
+					"--at '%s': at most 1h (explain runs every tick up to it)",
+					optarg);
 			o->at_set = true;
 			break;
 		case 'c':
@@ -198,8 +210,25 @@ struct sim_system *explain_boot(const struct explain_opts *o)
 	int err;
 	struct sim_system *s = sim_system_new(&o->cfg, &err);
 
-	if (!s)
+	if (!s) {
 		tksim_usage_error("explain", "cannot build this system: %s", strerror(-err));
+		return NULL;
+	}
+	/*
+	 * As tksim run refuses it: a periodic tick longer than max_idle_ns lets
+	 * the counter wrap between ticks, which the kernel never does; explain
+	 * tick --bits 16 then spun for good looking for the second it explains.
+	 */
+	if (!o->untimed && s->tick_period_ns > s->counter.cs.max_idle_ns) {
+		tksim_usage_error("explain",
+				  "a tick of %" PRIu64 " ns is longer than this clocksource's "
+				  "max_idle_ns (%" PRIu64 " ns: the %u-bit counter wraps between "
+				  "ticks); use a wider --bits, a lower --freq or a higher --hz",
+				  s->tick_period_ns, s->counter.cs.max_idle_ns,
+				  o->cfg.counter.bits);
+		sim_system_free(s);
+		return NULL;
+	}
 	return s;
 }
 

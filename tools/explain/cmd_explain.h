@@ -27,6 +27,7 @@
  * @micro:  --micro, adjtimex: the call in us (ADJ_MICRO), not ns
  * @fll:    --fll, adjtimex: the call sets STA_FLL (and is made at 300 s)
  * @del:    --delete, leap: a deleted second (STA_DEL), not an inserted one
+ * @untimed: the topic runs no tick (mult): a tick longer than max_idle_ns is no error
  */
 struct explain_opts {
 	struct sim_config cfg;
@@ -42,6 +43,7 @@ struct explain_opts {
 	bool micro;
 	bool fll;
 	bool del;
+	bool untimed;
 };
 
 /** explain_at() - --at, or @dflt without it; at least 1 ns (a tick needs an instant before it). */

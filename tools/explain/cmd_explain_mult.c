@@ -49,7 +49,11 @@ static void show_shift_search(u32 from, u32 to, u32 sftacc, u32 *mult, u32 *shif
  */
 int explain_mult(const struct explain_opts *o)
 {
-	struct sim_system *s = explain_boot(o);
+	struct explain_opts untimed = *o;
+
+	untimed.untimed = true; /* mult shows max_idle_ns of any counter: it runs no tick */
+
+	struct sim_system *s = explain_boot(&untimed);
 	const struct clocksource *cs;
 	u64 hz = o->cfg.counter.freq_hz, mask, sec, tmp, max_cycles, max_idle_ns, cap;
 	u32 scale, from, to, maxsec, sftacc, mult, shift, maxadj, real_mult, real_shift;

@@ -63,17 +63,18 @@ static int refused_op(const struct sim_run_call *c, const struct sim_system *s)
  * --kernel: the tree's code stands in for the model (sim/engine_ktree.c).  A tree that is
  * not there is a skip (exit 4, the reason said); one that does not build or boot, exit 2.
  */
-static int run_kernel_attach(struct sim_system *s, const char *tree)
+static int run_kernel_attach(struct sim_system *s, const struct run_opts *o)
 {
 	char err[2048];
-	int st = sim_system_open_ktree(s, tree, err, sizeof(err));
+	int st = sim_system_open_ktree(s, o->kernel, err, sizeof(err));
 
 	if (st == SIM_KTREE_UNAVAILABLE) {
 		fprintf(stderr, "tksim run: skipped: %s\n", err);
 		return TKSIM_EXIT_SKIP;
 	}
+	/* At the setting's FILE:LINE when a scenario gave it (`kernel 4294967296`). */
 	if (st)
-		return tksim_usage_error("run", "%s", err);
+		return tksim_opt_error(&o->opts, RUN_OPT_KERNEL, "%s", err);
 	return 0;
 }
 
@@ -99,7 +100,7 @@ int run_simulate(struct run_opts *o)
 	}
 	ret = run_m32_start(&o->m32, s);
 	if (!ret && o->kernel)
-		ret = run_kernel_attach(s, o->kernel);
+		ret = run_kernel_attach(s, o);
 	if (!ret)
 		ret = run_bugs_check_system(s, &o->opts);
 	if (ret)

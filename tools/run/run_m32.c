@@ -58,8 +58,15 @@ int run_m32_parse(struct run_m32 *m, int code, const char *arg)
  */
 int run_m32_configure(const struct run_m32 *m, struct sim_config *cfg)
 {
+	/*
+	 * Whole seconds first: set_normalized_timespec64() moves the ns into the
+	 * seconds one second a step, as the kernel's does for its small
+	 * remainders; 2000000000 s before took 2*10^9 steps (0.65 s of CPU).
+	 */
 	if (m->before_y2038_ns)
-		cfg->wall_time = set_normalized_timespec64(Y2038_SEC, -(s64)m->before_y2038_ns);
+		cfg->wall_time = set_normalized_timespec64(
+			Y2038_SEC - (s64)(m->before_y2038_ns / NSEC_PER_SEC),
+			-(s64)(m->before_y2038_ns % NSEC_PER_SEC));
 	return 0;
 }
 

@@ -359,10 +359,12 @@ int cmd_torture_parse(int argc, char **argv, struct cmd_torture_cli *cli)
 			synthetic_opt = true;
 			break;
 		case 'T':
-			if (tksim_parse_u64(optarg, &o->tsc_hz) || o->tsc_hz < 1000000)
-				return tksim_usage_error(
-					"torture", "--tsc-hz must be at least 1000000, not '%s'",
-					optarg);
+			/* Registered in kHz, a u32 (as --freq): above, EINVAL. */
+			if (tksim_parse_u64(optarg, &o->tsc_hz) || o->tsc_hz < 1000000 ||
+			    o->tsc_hz > TKSIM_FREQ_MAX_HZ)
+				return tksim_usage_error("torture",
+							 "--tsc-hz must be 1000000..%llu, not '%s'",
+							 TKSIM_FREQ_MAX_HZ, optarg);
 			break;
 		case 'z':
 			if (tksim_parse_u64(optarg, &v) || v < 1 || v > 100000)
