@@ -100,10 +100,10 @@ contains "returns TIME_WAIT; its time field 1767312000" "adjtimex knows 23:59:59
 contains "tai_offset 0 -> -1" "TAI - UTC goes down by one"
 
 expect 0 "explain vvar" -- "$TKSIM" explain vvar
-contains "^     0    32  arch_data" "the page starts with arch_data"
-contains "^    32   232  clock_data\[CS_HRES_COARSE\]" "a clock group is 232 bytes, after arch_data"
-contains "^   496  1856  aux_clock_data\[8\]" "the aux clocks' groups follow the two clock groups"
-contains "^  2360     4  hrtimer_res" "hrtimer_res sits where datapage.h's assertions say"
+contains "^     0    40  arch_data" "the page starts with arch_data"
+contains "^    40   232  clock_data\[CS_HRES_COARSE\]" "a clock group is 232 bytes, after arch_data"
+contains "^   504  1856  aux_clock_data\[8\]" "the aux clocks' groups follow the two clock groups"
+contains "^  2368     4  hrtimer_res" "hrtimer_res sits where datapage.h's assertions say"
 contains "^checked:" "explain vvar recomputed MONOTONIC and REALTIME_COARSE from the fields"
 
 expect 0 "explain tick after an idle gap: chunks" -- "$TKSIM" explain tick --idle 5s
