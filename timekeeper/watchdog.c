@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-// Mirrors: kernel/time/clocksource.c (v6.15): clocksource_enqueue, the watchdog, selection.
+// Mirrors: kernel/time/clocksource.c (v6.18): clocksource_enqueue, the watchdog, selection.
 #include "timekeeper/watchdog.h"
 
 #include <errno.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-// Tests of timekeeper/watchdog.c and sim/clocksources.c (kernel/time/clocksource.c, v6.15):
+// Tests of timekeeper/watchdog.c and sim/clocksources.c (kernel/time/clocksource.c, v6.18):
 // ratings and flags, the watchdog's decision, the switch, the vDSO fallback after it.
 #include <errno.h>
 
@@ -338,12 +338,30 @@ static u64 rd_cs_read(struct clocksource *cs)
 	return rd_cs_count;
 }
 
+/*
+ * One cs_watchdog_read(): @slow watched reads each @push ns slow, the watchdog
+ * @step ns on per read; it must say @want after @reads watched reads.
+ */
+static void expect_read(struct cs_watchdog *wd, struct clocksource *cs, u64 push, unsigned int slow,
+			u64 step, enum wd_read_status want, u64 reads)
+{
+	u64 csnow, wdnow;
+
+	rd_slow_push = push;
+	rd_slow_cs_reads = slow;
+	rd_wd_step = step;
+	rd_cs_reads = 0;
+	ck_assert_int_eq(cs_watchdog_read(wd, cs, &csnow, &wdnow), want);
+	ck_assert_uint_eq(rd_cs_reads, reads);
+	rd_slow_cs_reads = 0;
+	rd_wd_step = 0;
+}
+
 START_TEST(test_watchdog_read_retries)
 {
 	struct clocksource w = { .read = rd_wd_read, .mask = CLOCKSOURCE_MASK(32), .name = "wd" };
 	struct clocksource cs = { .read = rd_cs_read, .mask = CLOCKSOURCE_MASK(64), .name = "cs" };
 	struct cs_watchdog wd;
-	u64 csnow, wdnow;
 
 	ck_assert_int_eq(clocksource_register_hz(&w, NSEC_PER_SEC), 0);
 	ck_assert_int_eq(clocksource_register_hz(&cs, NSEC_PER_SEC), 0);
@@ -353,59 +371,28 @@ START_TEST(test_watchdog_read_retries)
 	wd.nr_cpus = 16; /* ilog2(16) / 2 + 1 = 3 retries: 4 attempts */
 
 	/* Two attempts 800 us slow, then a good one. */
-	rd_slow_push = 800000;
-	rd_slow_cs_reads = 2;
-	rd_cs_reads = 0;
-	ck_assert_int_eq(cs_watchdog_read(&wd, &cs, &csnow, &wdnow), WD_READ_SUCCESS);
-	ck_assert_uint_eq(rd_cs_reads, 3);
-
+	expect_read(&wd, &cs, 800000, 2, 0, WD_READ_SUCCESS, 3);
 	/* Every attempt slow: the watched clocksource is unstable. */
-	rd_slow_cs_reads = 100;
-	rd_cs_reads = 0;
-	ck_assert_int_eq(cs_watchdog_read(&wd, &cs, &csnow, &wdnow), WD_READ_UNSTABLE);
-	ck_assert_uint_eq(rd_cs_reads, 4);
+	expect_read(&wd, &cs, 800000, 100, 0, WD_READ_UNSTABLE, 4);
 	wd.nr_cpus = 1; /* 1 retry: 2 attempts */
-	rd_cs_reads = 0;
-	ck_assert_int_eq(cs_watchdog_read(&wd, &cs, &csnow, &wdnow), WD_READ_UNSTABLE);
-	ck_assert_uint_eq(rd_cs_reads, 2);
-
+	expect_read(&wd, &cs, 800000, 100, 0, WD_READ_UNSTABLE, 2);
 	/*
 	 * 600 us slow is inside the 750 us window: trusted at once, though the
 	 * comparison allows 500 us (what v6.19's c06343be0b4e narrows).
 	 */
-	rd_slow_push = 600000;
-	rd_slow_cs_reads = 1;
-	rd_cs_reads = 0;
-	ck_assert_int_eq(cs_watchdog_read(&wd, &cs, &csnow, &wdnow), WD_READ_SUCCESS);
-	ck_assert_uint_eq(rd_cs_reads, 1);
-
+	expect_read(&wd, &cs, 600000, 1, 0, WD_READ_SUCCESS, 1);
 	/* The watchdog itself slow (800 us > md): skip at once. */
-	rd_slow_cs_reads = 0;
-	rd_wd_step = 800000;
-	rd_cs_reads = 0;
-	ck_assert_int_eq(cs_watchdog_read(&wd, &cs, &csnow, &wdnow), WD_READ_SKIP);
-	ck_assert_uint_eq(rd_cs_reads, 1);
+	expect_read(&wd, &cs, 0, 0, 800000, WD_READ_SKIP, 1);
 	/* 600 us between two watchdog reads is past md: a slow watched read then skips. */
-	rd_slow_push = 800000;
-	rd_slow_cs_reads = 100;
-	rd_wd_step = 600000;
-	rd_cs_reads = 0;
-	ck_assert_int_eq(cs_watchdog_read(&wd, &cs, &csnow, &wdnow), WD_READ_SKIP);
-	ck_assert_uint_eq(rd_cs_reads, 1);
+	expect_read(&wd, &cs, 800000, 100, 600000, WD_READ_SKIP, 1);
 	/*
 	 * 300 us is past the watchdog's own 250 us margin but inside md: the
 	 * read-back test passes, so every slow read is retried and the watched
 	 * clocksource blamed.
 	 */
-	rd_wd_step = 300000;
-	rd_cs_reads = 0;
-	ck_assert_int_eq(cs_watchdog_read(&wd, &cs, &csnow, &wdnow), WD_READ_UNSTABLE);
-	ck_assert_uint_eq(rd_cs_reads, 2);
-	rd_slow_cs_reads = 0;
+	expect_read(&wd, &cs, 800000, 100, 300000, WD_READ_UNSTABLE, 2);
 	/* 200 us per watchdog read: inside both limits, a success. */
-	rd_wd_step = 200000;
-	ck_assert_int_eq(cs_watchdog_read(&wd, &cs, &csnow, &wdnow), WD_READ_SUCCESS);
-	rd_wd_step = 0;
+	expect_read(&wd, &cs, 0, 0, 200000, WD_READ_SUCCESS, 1);
 }
 END_TEST
 
