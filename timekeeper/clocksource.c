@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-// Mirrors: kernel/time/clocksource.c (v6.15): mult/shift selection and registration.
+// Mirrors: kernel/time/clocksource.c (v6.18): mult/shift selection and registration.
 #include "timekeeper/clocksource.h"
 
 #include <errno.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Mirrors: include/linux/clocksource.h and kernel/time/clocksource.c (v6.15). */
+/* Mirrors: include/linux/clocksource.h and kernel/time/clocksource.c (v6.18). */
 #ifndef TKSIM_TIMEKEEPER_CLOCKSOURCE_H
 #define TKSIM_TIMEKEEPER_CLOCKSOURCE_H
 

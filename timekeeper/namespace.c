@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-// Mirrors: kernel/time/namespace.c (v6.15): offsets, the namespace vvar page; and
-// include/linux/time_namespace.h's timens_add_*.
+// Mirrors: kernel/time/namespace.c (v6.18): offsets, the namespace vvar page; and
+// include/linux/time_namespace.h's timens_add_* (not re-read against that release).
 #include "timekeeper/namespace.h"
 
 #include <errno.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-// Mirrors: kernel/time/clocksource.c (v6.15): clocksource_enqueue, the watchdog, selection.
+// Mirrors: kernel/time/clocksource.c (v6.18): clocksource_enqueue, the watchdog, selection.
 #include "timekeeper/watchdog.h"
 
 #include <errno.h>
@@ -179,10 +179,17 @@ int clocksource_force_watchdog(struct cs_watchdog *wd, struct clocksource *cs)
  * @csnow: out, its value
  * @wdnow: out, the watchdog's value just before
  *
- * A read is trusted when the two watchdog reads around it are within both
- * margins; if the watchdog alone is slow (two back-to-back watchdog reads
- * beyond its margin) the whole round is skipped; after max_retries + 1
- * slow attempts @cs is the one to blame.
+ * v6.18's limits (set by 4ac1dd3245b9 "clocksource: Set cs_watchdog_read()
+ * checks based on .uncertainty_margin"): with md twice the
+ * watchdog's margin, a read is trusted when the two watchdog reads around
+ * it are at most md plus @cs's margin apart; if the watchdog alone is slow
+ * (two back-to-back watchdog reads more than md apart) the whole round is
+ * skipped; after max_retries + 1 slow attempts @cs is the one to blame.
+ * The trusted window (750 us for two 250 us margins) is wider than the
+ * skew the comparison then tolerates (500 us), so a read delayed by 600 us
+ * passes here and fails the comparison: v6.19's c06343be0b4e (6.18.y and
+ * 6.12.y stable) takes md as the watchdog's margin alone, which no
+ * profile has (the profiles are x.y.0).
  *
  * Return: enum wd_read_status.
  */
@@ -191,7 +198,7 @@ enum wd_read_status cs_watchdog_read(struct cs_watchdog *wd, struct clocksource 
 {
 	struct clocksource *watchdog = wd->watchdog;
 	unsigned int max_retries = wd_max_retries(wd);
-	u64 md = (u64)watchdog->uncertainty_margin + cs->uncertainty_margin;
+	u64 md = 2 * (u64)watchdog->uncertainty_margin;
 
 	for (unsigned int nretries = 0; nretries <= max_retries; nretries++) {
 		u64 wd_end, wd_end2, wd_delay;
@@ -202,10 +209,10 @@ enum wd_read_status cs_watchdog_read(struct cs_watchdog *wd, struct clocksource 
 		wd_end2 = wd_cs_read(watchdog);
 
 		wd_delay = cycles_to_nsec_safe(watchdog, *wdnow, wd_end);
-		if (wd_delay <= md)
+		if (wd_delay <= md + cs->uncertainty_margin)
 			return WD_READ_SUCCESS;
-		/* The watchdog's own read-back: beyond its margin the system is too disturbed. */
-		if (cycles_to_nsec_safe(watchdog, wd_end, wd_end2) > watchdog->uncertainty_margin)
+		/* The watchdog's own read-back: beyond md the system is too disturbed. */
+		if (cycles_to_nsec_safe(watchdog, wd_end, wd_end2) > md)
 			return WD_READ_SKIP;
 	}
 	return WD_READ_UNSTABLE;
@@ -272,11 +279,15 @@ static bool clocksource_watchdog_one(struct cs_watchdog *wd, struct clocksource 
 	/*
 	 * A late timer (or a counter that jumped far ahead) makes an interval
 	 * the margins were not made for, and a 24-bit acpi_pm wraps in 4.69 s:
-	 * skip the comparison, but the new baseline above is kept.
+	 * skip the comparison, but the new baseline above is kept, and the
+	 * timer is re-armed from now (watchdog_timer.expires = jiffies), so a
+	 * late timer does not run again at every tick until it has caught up.
 	 */
 	interval = (u64)(cs_nsec > wd_nsec ? cs_nsec : wd_nsec);
-	if (interval > WATCHDOG_INTERVAL_MAX_NS)
+	if (interval > WATCHDOG_INTERVAL_MAX_NS) {
+		wd->expires = jiffies;
 		return true;
+	}
 
 	md = (u64)cs->uncertainty_margin + wd->watchdog->uncertainty_margin;
 	skew = cs_nsec - wd_nsec;

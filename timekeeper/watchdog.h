@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Mirrors: kernel/time/clocksource.c (v6.15): the clocksource list, the watchdog, selection. */
+/* Mirrors: kernel/time/clocksource.c (v6.18): the clocksource list, the watchdog, selection. */
 #ifndef TKSIM_TIMEKEEPER_WATCHDOG_H
 #define TKSIM_TIMEKEEPER_WATCHDOG_H
 

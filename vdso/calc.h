@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Mirrors: lib/vdso/gettimeofday.c vdso_calc_ns() (v6.15), its x86 override in
+/* Mirrors: lib/vdso/gettimeofday.c vdso_calc_ns() (v6.18), its x86 override in
  * arch/x86/include/asm/vdso/gettimeofday.h, and kernel/time/timekeeping.c
  * timekeeping_cycles_to_ns() (its form since v6.12). */
 #ifndef TKSIM_VDSO_CALC_H

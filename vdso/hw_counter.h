@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Mirrors: arch/x86/include/asm/vdso/gettimeofday.h and asm/msr.h rdtsc_ordered() (v6.15). */
+/* Mirrors: arch/x86/include/asm/vdso/gettimeofday.h and asm/msr.h rdtsc_ordered() (v6.18). */
 #ifndef TKSIM_VDSO_HW_COUNTER_H
 #define TKSIM_VDSO_HW_COUNTER_H
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Mirrors: arch/x86/include/asm/vdso/gettimeofday.h *_fallback() (v6.15). */
+/* Mirrors: arch/x86/include/asm/vdso/gettimeofday.h *_fallback() (v6.18). */
 #ifndef TKSIM_VDSO_SYSCALL_H
 #define TKSIM_VDSO_SYSCALL_H
 

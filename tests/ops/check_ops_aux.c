@@ -220,6 +220,42 @@ START_TEST(test_aux_independence_fails)
 }
 END_TEST
 
+/*
+ * aux_clock_enable of an enabled clock is no step: aux_clock_enable_store()
+ * returns at once when the state does not change, so the oracle keeps the
+ * clock's history.  The op list is tests/fuzz/regress/aux-stale-after-resume-wrap.scn's:
+ * after a suspend past max_idle_ns on acpi_pm (24 bits), the aux timekeeper
+ * still counts from its stale cycle_last and catches up at its next tick.  An
+ * oracle that took the re-enable for a step would re-base raw-exact on the
+ * stale value and report that catch-up as an aux-raw-exact violation.
+ */
+START_TEST(test_aux_reenable_no_step)
+{
+	struct sim_op_list l;
+	struct sim_ops_result r;
+	int ret;
+
+	sim_ops_init(&l);
+	l.cfg.hz = 1000;
+	l.cfg.counter.freq_hz = 2100000000ULL;
+	l.cfg.counter.bits = 64;
+	l.cfg.counter.start = 0;
+	l.cfg.counter.error_ppb = 35000;
+	parse(&l, "0.008658912s clocksource acpi_pm");
+	parse(&l, "4.000000064s aux_clock_enable 1 1");
+	parse(&l, "5.202424462s suspend 791.825892020s");
+	parse(&l, "797.028444121s aux_clock_enable 1 1");
+	parse(&l, "797.028444121s stall 2.930581671s");
+	parse(&l, "799.959025793s read");
+	ret = sim_ops_run(&l, 0, 0, &r, NULL);
+	ck_assert_msg(ret == 0 && r.findings == 0, "ret %d, %u findings, the first: %s %s", ret,
+		      r.findings, r.findings ? r.first.sig : "", r.findings ? r.first.why : "");
+	ck_assert_uint_eq(r.ops_run, 6);
+	ck_assert_uint_gt(r.evals[OP_PROP_AUX_RAW_EXACT], 0);
+	sim_ops_free(&l);
+}
+END_TEST
+
 /* A call on a disabled aux clock fails with -ENODEV, expected, and changes nothing. */
 START_TEST(test_aux_enodev)
 {
@@ -290,6 +326,7 @@ static Suite *ops_aux_suite(void)
 
 	tcase_add_test(tc, test_aux_text);
 	tcase_add_test(tc, test_aux_enodev);
+	tcase_add_test(tc, test_aux_reenable_no_step);
 	test_add_unless(tc, test_aux_seed_clean, why);
 	test_add_unless(tc, test_aux_boot, why);
 	test_add_unless(tc, test_aux_oracle_fails, why);

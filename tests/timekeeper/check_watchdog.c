@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-// Tests of timekeeper/watchdog.c and sim/clocksources.c (kernel/time/clocksource.c, v6.15):
+// Tests of timekeeper/watchdog.c and sim/clocksources.c (kernel/time/clocksource.c, v6.18):
 // ratings and flags, the watchdog's decision, the switch, the vDSO fallback after it.
 #include <errno.h>
 
@@ -203,6 +203,33 @@ START_TEST(test_jump)
 END_TEST
 
 /*
+ * A watchdog timer that runs late (after a 3 s NOHZ gap here) finds an
+ * interval beyond WATCHDOG_INTERVAL_MAX_NS: the kernel skips the comparison
+ * and re-arms the timer from now, so the next comparison is
+ * WATCHDOG_INTERVAL later, not at the next tick with a 1 ms interval.
+ */
+START_TEST(test_late_timer_rearms_from_now)
+{
+	struct sim_css css;
+	struct sim_system *s = wd_system(&css, SIM_CS_HPET, NULL);
+	struct oracle_mono m = { 0 };
+	u64 checks;
+
+	run_checked(s, &m, 2 * NSEC_PER_SEC + 100 * NSEC_PER_MSEC);
+	checks = css.wd.checks;
+	ck_assert_uint_gt(checks, 0);
+	sim_idle_ns(s, 3 * NSEC_PER_SEC);
+	run_checked(s, &m, s->now_ns + 100 * NSEC_PER_MSEC);
+	ck_assert_uint_eq(css.wd.checks, checks);
+	ck_assert_uint_gt(css.wd.expires, css.jiffies + 300);
+	run_checked(s, &m, s->now_ns + 500 * NSEC_PER_MSEC);
+	ck_assert_uint_eq(css.wd.checks, checks + 1);
+	ck_assert_uint_eq(css.wd.unstable_jiffies, 0);
+	sim_system_free(s);
+}
+END_TEST
+
+/*
  * With only jiffies to watch, a stopped TSC is flagged (jiffies' 32 ms
  * margin is nothing against 300 ms); in oneshot mode nothing else is valid
  * for high resolution, so the kernel keeps the TSC; with a periodic tick
@@ -283,13 +310,14 @@ END_TEST
 
 /*
  * cs_watchdog_read() with reads that take time: a 1 GHz watchdog whose
- * count each test moves by hand.  A watched read that is slow (a vCPU
- * preempted during it) pushes the watchdog 600 us on, past the 500 us of
- * both margins: retried, and blamed on the watched clocksource after
+ * count each test moves by hand, both margins 250 us, so v6.18's md is
+ * 500 us and a read is trusted up to 750 us.  A watched read that is slow
+ * (a vCPU preempted during it) pushes the watchdog on by rd_slow_push: past
+ * 750 us it is retried, and blamed on the watched clocksource after
  * ilog2(CPUs) / 2 + 1 retries; a watchdog slow on its own back-to-back
- * reads (600 us > its 250 us margin) makes the round a skip.
+ * reads (more than md) makes the round a skip.
  */
-static u64 rd_wd_count, rd_cs_count, rd_wd_step, rd_cs_reads;
+static u64 rd_wd_count, rd_cs_count, rd_wd_step, rd_cs_reads, rd_slow_push;
 static unsigned int rd_slow_cs_reads;
 
 static u64 rd_wd_read(struct clocksource *cs)
@@ -305,9 +333,28 @@ static u64 rd_cs_read(struct clocksource *cs)
 	rd_cs_reads++;
 	if (rd_slow_cs_reads) {
 		rd_slow_cs_reads--;
-		rd_wd_count += 600000;
+		rd_wd_count += rd_slow_push;
 	}
 	return rd_cs_count;
+}
+
+/*
+ * One cs_watchdog_read(): @slow watched reads each @push ns slow, the watchdog
+ * @step ns on per read; it must say @want after @reads watched reads.
+ */
+static void expect_read(struct cs_watchdog *wd, struct clocksource *cs, u64 push, unsigned int slow,
+			u64 step, enum wd_read_status want, u64 reads)
+{
+	u64 csnow, wdnow;
+
+	rd_slow_push = push;
+	rd_slow_cs_reads = slow;
+	rd_wd_step = step;
+	rd_cs_reads = 0;
+	ck_assert_int_eq(cs_watchdog_read(wd, cs, &csnow, &wdnow), want);
+	ck_assert_uint_eq(rd_cs_reads, reads);
+	rd_slow_cs_reads = 0;
+	rd_wd_step = 0;
 }
 
 START_TEST(test_watchdog_read_retries)
@@ -315,51 +362,37 @@ START_TEST(test_watchdog_read_retries)
 	struct clocksource w = { .read = rd_wd_read, .mask = CLOCKSOURCE_MASK(32), .name = "wd" };
 	struct clocksource cs = { .read = rd_cs_read, .mask = CLOCKSOURCE_MASK(64), .name = "cs" };
 	struct cs_watchdog wd;
-	u64 csnow, wdnow;
 
 	ck_assert_int_eq(clocksource_register_hz(&w, NSEC_PER_SEC), 0);
 	ck_assert_int_eq(clocksource_register_hz(&cs, NSEC_PER_SEC), 0);
+	ck_assert_uint_eq(w.uncertainty_margin, 250000);
 	clocksource_watchdog_init(&wd, 1000);
 	wd.watchdog = &w;
 	wd.nr_cpus = 16; /* ilog2(16) / 2 + 1 = 3 retries: 4 attempts */
 
-	/* Two slow attempts, then a good one. */
-	rd_slow_cs_reads = 2;
-	rd_cs_reads = 0;
-	ck_assert_int_eq(cs_watchdog_read(&wd, &cs, &csnow, &wdnow), WD_READ_SUCCESS);
-	ck_assert_uint_eq(rd_cs_reads, 3);
-
+	/* Two attempts 800 us slow, then a good one. */
+	expect_read(&wd, &cs, 800000, 2, 0, WD_READ_SUCCESS, 3);
 	/* Every attempt slow: the watched clocksource is unstable. */
-	rd_slow_cs_reads = 100;
-	rd_cs_reads = 0;
-	ck_assert_int_eq(cs_watchdog_read(&wd, &cs, &csnow, &wdnow), WD_READ_UNSTABLE);
-	ck_assert_uint_eq(rd_cs_reads, 4);
+	expect_read(&wd, &cs, 800000, 100, 0, WD_READ_UNSTABLE, 4);
 	wd.nr_cpus = 1; /* 1 retry: 2 attempts */
-	rd_cs_reads = 0;
-	ck_assert_int_eq(cs_watchdog_read(&wd, &cs, &csnow, &wdnow), WD_READ_UNSTABLE);
-	ck_assert_uint_eq(rd_cs_reads, 2);
-
-	/* The watchdog itself slow: skip at once. */
-	rd_slow_cs_reads = 0;
-	rd_wd_step = 600000;
-	rd_cs_reads = 0;
-	ck_assert_int_eq(cs_watchdog_read(&wd, &cs, &csnow, &wdnow), WD_READ_SKIP);
-	ck_assert_uint_eq(rd_cs_reads, 1);
+	expect_read(&wd, &cs, 800000, 100, 0, WD_READ_UNSTABLE, 2);
 	/*
-	 * 300 us between two watchdog reads is past the watchdog's own 250 us
-	 * margin though inside the 500 us of both: the read-back test uses
-	 * the watchdog's margin alone, so a slow watched read then skips.
+	 * 600 us slow is inside the 750 us window: trusted at once, though the
+	 * comparison allows 500 us (what v6.19's c06343be0b4e narrows).
 	 */
-	rd_slow_cs_reads = 100;
-	rd_wd_step = 300000;
-	rd_cs_reads = 0;
-	ck_assert_int_eq(cs_watchdog_read(&wd, &cs, &csnow, &wdnow), WD_READ_SKIP);
-	ck_assert_uint_eq(rd_cs_reads, 1);
-	rd_slow_cs_reads = 0;
-	/* 200 us per watchdog read: inside both margins, a success. */
-	rd_wd_step = 200000;
-	ck_assert_int_eq(cs_watchdog_read(&wd, &cs, &csnow, &wdnow), WD_READ_SUCCESS);
-	rd_wd_step = 0;
+	expect_read(&wd, &cs, 600000, 1, 0, WD_READ_SUCCESS, 1);
+	/* The watchdog itself slow (800 us > md): skip at once. */
+	expect_read(&wd, &cs, 0, 0, 800000, WD_READ_SKIP, 1);
+	/* 600 us between two watchdog reads is past md: a slow watched read then skips. */
+	expect_read(&wd, &cs, 800000, 100, 600000, WD_READ_SKIP, 1);
+	/*
+	 * 300 us is past the watchdog's own 250 us margin but inside md: the
+	 * read-back test passes, so every slow read is retried and the watched
+	 * clocksource blamed.
+	 */
+	expect_read(&wd, &cs, 800000, 100, 300000, WD_READ_UNSTABLE, 2);
+	/* 200 us per watchdog read: inside both limits, a success. */
+	expect_read(&wd, &cs, 0, 0, 200000, WD_READ_SUCCESS, 1);
 }
 END_TEST
 
@@ -374,6 +407,7 @@ static Suite *watchdog_suite(void)
 	tcase_add_test(tc, test_drift_flagged_after_full_period);
 	tcase_add_test(tc, test_fallback_after_switch);
 	tcase_add_test(tc, test_jump);
+	tcase_add_test(tc, test_late_timer_rearms_from_now);
 	tcase_add_test(tc, test_jiffies_fallback);
 	tcase_add_test(tc, test_watchdog_read_retries);
 	tcase_add_test(tc, test_event_api);
