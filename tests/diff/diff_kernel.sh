@@ -46,9 +46,15 @@ expect 1 "profile 6.18 against the 6.12 tree" -- \
 	"$TKSIM" diff --kernel 6.12 --profile 6.18 "$src/scenarios/coarse-second-step.scn"
 contains "when:    after tick 500, t=5.005000000s" "at the adjtimex of 5.005 s"
 contains "what:    ntp_error" "ntp_error, the term 6.12 still has"
+# issue 22's Done-when, literally: freq-step.scn's first call, between ticks, changes mult over
+# unaccumulated cycles; the tree corrects xtime_nsec for them, the injected model does not.
 expect 1 "no-xtime-correction against the tree" -- \
+	"$TKSIM" diff --kernel 6.12 --inject no-xtime-correction "$src/scenarios/freq-step.scn"
+contains "what:    xtime_nsec" "names the field"
+contains "when:    after tick 20000, t=20.000371000s" "at the first instant it matters"
+contains "freq-step.scn:14: at 20.000371000s adjtimex modes=freq" "at the scenario's first call"
+expect 1 "no-xtime-correction against the tree at 35 ppm" -- \
 	"$TKSIM" diff --kernel 6.12 --inject no-xtime-correction "$src/scenarios/freq-step.scn" \
 	--ppm 35
-contains "what:    xtime_nsec" "names the field"
-contains "when:    after tick 20000, t=20s" "at the first instant it matters"
+contains "what:    xtime_nsec" "names the field at 35 ppm too"
 exit $fail
