@@ -83,13 +83,13 @@ static void probe(struct reader *r, s32 clock)
 		read_failed(r, clock, PATH_SYS, ret);
 		return;
 	}
-	t0 = __atomic_load_n(&c->k->tk_core.seq, __ATOMIC_ACQUIRE);
+	t0 = __atomic_load_n(c->tkseq, __ATOMIC_ACQUIRE);
 	c0 = torture_counter(c);
 	ret = torture_read_clock(r, clock, PATH_VDSO, &v, &wv);
 	c1 = torture_counter(c);
 	/* smp_rmb: the vDSO read completes before tk_core.seq is loaded again. */
 	smp_rmb();
-	t1 = READ_ONCE(c->k->tk_core.seq);
+	t1 = READ_ONCE(*c->tkseq);
 	if (ret) {
 		read_failed(r, clock, PATH_VDSO, ret);
 		return;

@@ -10,14 +10,16 @@
 
 /* ------------------------------------------------------------- timekeeper */
 
-static void set_begin(struct torture_ctx *c)
+/** torture_set_begin() - a clock set starts: readers skip the settable clocks' comparisons */
+void torture_set_begin(struct torture_ctx *c)
 {
 	WRITE_ONCE(c->set_seq, READ_ONCE(c->set_seq) + 1);
 	/* The odd set_seq is visible before any clock the set changes. */
 	smp_wmb();
 }
 
-static void set_end(struct torture_ctx *c)
+/** torture_set_end() - the clock set is done */
+void torture_set_end(struct torture_ctx *c)
 {
 	__atomic_store_n(&c->set_seq, READ_ONCE(c->set_seq) + 1, __ATOMIC_RELEASE);
 }
@@ -35,7 +37,7 @@ static void churn_aux(struct torture_ctx *c, struct sim_rng *rng, int *sign)
 	struct tk_timex tx = { 0 };
 	struct timespec64 now;
 
-	set_begin(c);
+	torture_set_begin(c);
 	if (sim_rng_below(rng, 2)) {
 		tx.modes = ADJ_FREQUENCY;
 		tx.freq = *sign * (long long)sim_rng_below(rng, (500ULL << 16) + 1);
@@ -51,7 +53,7 @@ static void churn_aux(struct torture_ctx *c, struct sim_rng *rng, int *sign)
 		now.tv_nsec = ns % NSEC_PER_SEC;
 		tk_sys_clock_settime(c->k, id, &now, true);
 	}
-	set_end(c);
+	torture_set_end(c);
 }
 
 /* One churn operation, chosen at random among the enabled kinds. */
@@ -79,9 +81,9 @@ static void churn(struct torture_ctx *c, struct sim_rng *rng, int *sign)
 		tx.modes = ADJ_SETOFFSET | ADJ_NANO;
 		tx.time.tv_sec = ns < 0 ? -1 : 0;
 		tx.time.tv_usec = ns < 0 ? ns + NSEC_PER_SEC : ns;
-		set_begin(c);
+		torture_set_begin(c);
 		do_adjtimex(k, &tx, true);
-		set_end(c);
+		torture_set_end(c);
 	} else {
 		struct timespec64 now;
 		s64 ns = sim_rng_range(rng, -(s64)NSEC_PER_SEC / 2, NSEC_PER_SEC / 2);
@@ -96,21 +98,25 @@ static void churn(struct torture_ctx *c, struct sim_rng *rng, int *sign)
 			now.tv_nsec -= NSEC_PER_SEC;
 			now.tv_sec++;
 		}
-		set_begin(c);
+		torture_set_begin(c);
 		do_settimeofday64(k, &now);
-		set_end(c);
+		torture_set_end(c);
 	}
 	c->churn_ops++;
 }
 
-/*
- * The step back a publication may legitimately cause (struct torture_pub):
- * (cycles the operation took) * |mult change| >> shift, plus 1 ns of
+/**
+ * torture_mult_excuse() - the step back a publication may legitimately cause (struct torture_pub)
+ * @vc:       the clock group the publication left (CS_HRES_COARSE)
+ * @old_mult: its mult before
+ * @cycles:   cycles the operation took
+ * @several:  the operation published more than once
+ *
+ * Return: (cycles the operation took) * |mult change| >> shift, plus 1 ns of
  * rounding; 0 when mult did not change (then continuity is exact).
  */
-static u64 mult_change_excuse(struct torture_ctx *c, u32 old_mult, u64 cycles, bool several)
+u64 torture_mult_excuse(const struct vdso_clock *vc, u32 old_mult, u64 cycles, bool several)
 {
-	const struct vdso_clock *vc = &c->k->vdata.clock_data[CS_HRES_COARSE];
 	u64 mask = vdso_delta_mask(vc->clock_mode, vc->mask);
 	u32 d = vc->mult > old_mult ? vc->mult - old_mult : old_mult - vc->mult;
 
@@ -130,7 +136,8 @@ static void tk_op_done(struct torture_ctx *c, u32 *logged, u32 *mult, u64 c_pre)
 	if (seq == *logged)
 		return;
 	torture_log_publication(c, seq, *logged,
-				mult_change_excuse(c, *mult, c_post - c_pre, seq - *logged > 2));
+				torture_mult_excuse(&c->k->vdata.clock_data[CS_HRES_COARSE], *mult,
+						    c_post - c_pre, seq - *logged > 2));
 	*logged = seq;
 	*mult = c->k->vdata.clock_data[CS_HRES_COARSE].mult;
 }
