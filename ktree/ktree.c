@@ -97,6 +97,44 @@ static int kt_find_seg(struct dl_phdr_info *info, size_t size, void *data)
 	return 0;
 }
 
+/*
+ * Every object this process loaded, with its writable segment as the loader left it.  dlopen()
+ * of a path already loaded answers the same mapping, whose data the last kernel in it left
+ * (ktree_close() keeps the object mapped): a second ktree_open() of the tree boots from this
+ * copy instead, as from a fresh load (booting over the old data put tksim's clocksource on the
+ * tree's list a second time, and __clocksource_register_scale() looped on it).  One object
+ * still holds one kernel: two struct ktree open on it at once share it (ktree.h).
+ */
+struct kt_loaded {
+	char so[4096];
+	void *pristine;
+	struct kt_loaded *next;
+};
+static struct kt_loaded *kt_loaded_list;
+
+/* @kt's segment as first loaded: keep a copy on the first load, put it back on a later one. */
+static int kt_pristine(struct ktree *kt)
+{
+	struct kt_loaded *l;
+
+	for (l = kt_loaded_list; l; l = l->next) {
+		if (!strcmp(l->so, kt->so)) {
+			memcpy(kt->seg, l->pristine, kt->seg_len);
+			return 0;
+		}
+	}
+	l = calloc(1, sizeof(*l));
+	if (!l || !(l->pristine = malloc(kt->seg_len))) {
+		free(l);
+		return -ENOMEM;
+	}
+	snprintf(l->so, sizeof(l->so), "%s", kt->so);
+	memcpy(l->pristine, kt->seg, kt->seg_len);
+	l->next = kt_loaded_list;
+	kt_loaded_list = l;
+	return 0;
+}
+
 /* Load @kt->so and resolve its entry points; Return: KTREE_OK or KTREE_BROKEN with @err. */
 static enum ktree_status kt_load(struct ktree *kt, char *err, size_t errlen)
 {
@@ -139,7 +177,7 @@ static enum ktree_status kt_load(struct ktree *kt, char *err, size_t errlen)
 	dl_iterate_phdr(kt_find_seg, kt);
 	free(kt->saved);
 	kt->saved = kt->seg ? malloc(kt->seg_len) : NULL;
-	if (!kt->saved) {
+	if (!kt->saved || kt_pristine(kt)) {
 		snprintf(err, errlen, "kernel tree %s: no writable segment in %s", kt->dir, kt->so);
 		return KTREE_BROKEN;
 	}
