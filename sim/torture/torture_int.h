@@ -247,6 +247,8 @@ void *torture_reader_fn(void *arg);
 void torture_set_begin(struct torture_ctx *c);
 void torture_set_end(struct torture_ctx *c);
 u64 torture_mult_excuse(const struct vdso_clock *vc, u32 old_mult, u64 cycles, bool several);
+void torture_sleep_after(struct timespec *t, u64 ns);
+bool torture_churn_due(struct torture_ctx *c, struct sim_rng *rng, u64 n);
 void *torture_timekeeper_fn(void *arg);
 
 /* -------------------------------------------------- sim/torture/torture_ktree.c */

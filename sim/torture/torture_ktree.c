@@ -300,16 +300,6 @@ static void kt_churn(struct torture_ctx *c, struct sim_rng *rng, int *sign)
 	c->churn_ops++;
 }
 
-static void kt_sleep_until(struct timespec *t, u64 add_ns)
-{
-	t->tv_nsec += (long)add_ns;
-	while (t->tv_nsec >= (long)NSEC_PER_SEC) {
-		t->tv_nsec -= NSEC_PER_SEC;
-		t->tv_sec++;
-	}
-	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, t, NULL);
-}
-
 /**
  * torture_kt_timekeeper_fn() - the tree's timer interrupt: update_wall_time() at HZ
  * @arg: the run (struct torture_ctx)
@@ -326,7 +316,6 @@ void *torture_kt_timekeeper_fn(void *arg)
 	const struct torture_opts *o = c->o;
 	struct sim_rng rng = { o->seed };
 	const u64 period = sim_tick_period_ns(o->hz);
-	const u64 churn_every = o->max_pressure ? 64 : (o->hz >= 100 ? o->hz / 100 : 1);
 	struct vdso_clock vc[CS_BASES];
 	u32 logged = READ_ONCE(*c->tkseq), mult;
 	struct timespec next;
@@ -341,7 +330,7 @@ void *torture_kt_timekeeper_fn(void *arg)
 		u64 c_pre;
 
 		if (!o->max_pressure)
-			kt_sleep_until(&next, period);
+			torture_sleep_after(&next, period);
 		c_pre = torture_counter(c);
 		ktree_tick(c->kt);
 		kt_op_done(c, &logged, &mult, c_pre);
@@ -350,14 +339,7 @@ void *torture_kt_timekeeper_fn(void *arg)
 			ktree_advance_freq(c->kt);
 			kt_op_done(c, &logged, &mult, c_pre);
 		}
-		if (o->churn && n % churn_every == 0 && !READ_ONCE(c->churn_paused)) {
-			/* inside the tick, as torture_tk.c says why */
-			if (!o->max_pressure) {
-				struct timespec at;
-
-				clock_gettime(CLOCK_MONOTONIC, &at);
-				kt_sleep_until(&at, sim_rng_below(&rng, period * 9 / 10));
-			}
+		if (torture_churn_due(c, &rng, n)) {
 			c_pre = torture_counter(c);
 			kt_churn(c, &rng, &sign);
 			kt_op_done(c, &logged, &mult, c_pre);

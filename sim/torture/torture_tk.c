@@ -151,6 +151,43 @@ static void timespec_add_ns(struct timespec *t, u64 ns)
 	}
 }
 
+/** torture_sleep_after() - sleep until @ns after @t (CLOCK_MONOTONIC), which becomes that instant
+ */
+void torture_sleep_after(struct timespec *t, u64 ns)
+{
+	timespec_add_ns(t, ns);
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, t, NULL);
+}
+
+/**
+ * torture_churn_due() - whether the timekeeper churns after tick @n, then at an instant inside it
+ * @c:   the run (its churn options; paused during the litmus tests)
+ * @rng: the timekeeper's random numbers
+ * @n:   the tick just run (from 1)
+ *
+ * Every HZ/100-th tick (64th under maximum pressure), at a random instant
+ * inside the tick: right after it a frequency change moves almost nothing
+ * (the xtime_nsec correction is the cycles since the tick times the mult
+ * change), and a bug such as coarse-pre-6.15 would hide.
+ *
+ * Return: true when the caller churns now.
+ */
+bool torture_churn_due(struct torture_ctx *c, struct sim_rng *rng, u64 n)
+{
+	const struct torture_opts *o = c->o;
+	const u64 every = o->max_pressure ? 64 : (o->hz >= 100 ? o->hz / 100 : 1);
+	struct timespec at;
+
+	if (!o->churn || n % every || READ_ONCE(c->churn_paused))
+		return false;
+	if (!o->max_pressure) {
+		/* From the tick as it ran: a late wake-up must not eat the delay. */
+		clock_gettime(CLOCK_MONOTONIC, &at);
+		torture_sleep_after(&at, sim_rng_below(rng, sim_tick_period_ns(o->hz) * 9 / 10));
+	}
+	return true;
+}
+
 /*
  * The timekeeper thread: the tick at HZ (or back to back, publishing every
  * time through TK_ADV_FREQ), churn, jitter, and the log of publications.
@@ -163,7 +200,6 @@ void *torture_timekeeper_fn(void *arg)
 	struct tk_kernel *k = c->k;
 	struct sim_rng rng = { o->seed };
 	const u64 period = sim_tick_period_ns(o->hz);
-	const u64 churn_every = o->max_pressure ? 64 : (o->hz >= 100 ? o->hz / 100 : 1);
 	u32 logged = READ_ONCE(k->tk_core.seq);
 	u32 mult = k->vdata.clock_data[CS_HRES_COARSE].mult;
 	struct timespec next;
@@ -176,10 +212,8 @@ void *torture_timekeeper_fn(void *arg)
 	for (u64 n = 1; !READ_ONCE(c->tk_stop); n++) {
 		u64 c_pre;
 
-		if (!o->max_pressure) {
-			timespec_add_ns(&next, period);
-			clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL);
-		}
+		if (!o->max_pressure)
+			torture_sleep_after(&next, period);
 		c_pre = torture_counter(c);
 		update_wall_time(k);
 		tk_op_done(c, &logged, &mult, c_pre);
@@ -188,22 +222,7 @@ void *torture_timekeeper_fn(void *arg)
 			timekeeping_advance(k, TK_ADV_FREQ);
 			tk_op_done(c, &logged, &mult, c_pre);
 		}
-		if (o->churn && n % churn_every == 0 && !READ_ONCE(c->churn_paused)) {
-			/*
-			 * At a random instant inside the tick: right after it a
-			 * frequency change moves almost nothing (the xtime_nsec
-			 * correction is the cycles since the tick times the mult
-			 * change), and a bug such as coarse-pre-6.15 would hide.
-			 */
-			if (!o->max_pressure) {
-				struct timespec at;
-
-				/* From the tick as it ran: a late wake-up must not eat the delay.
-				 */
-				clock_gettime(CLOCK_MONOTONIC, &at);
-				timespec_add_ns(&at, sim_rng_below(&rng, period * 9 / 10));
-				clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &at, NULL);
-			}
+		if (torture_churn_due(c, &rng, n)) {
 			c_pre = torture_counter(c);
 			churn(c, &rng, &sign);
 			tk_op_done(c, &logged, &mult, c_pre);

@@ -6,18 +6,7 @@
 . "${top_srcdir:-.}/tests/cli/cli_lib.sh"
 src=${top_srcdir:-.}
 
-tree=$("$src/scripts/fetch-kernels.sh" 6.12 2>&1)
-case $? in
-0) ;;
-77)
-	echo "SKIP: no 6.12 tree can be fetched here: $tree"
-	exit 77
-	;;
-*)
-	echo "FAIL: scripts/fetch-kernels.sh 6.12: $tree"
-	exit 1
-	;;
-esac
+need_tree 6.12
 "$TKSIM" diff --kernel 6.12 --generate 1 >"$out" 2>&1
 case $? in
 4)
