@@ -3,9 +3,9 @@
 // clock_gettime() next to tksim's model vDSO and the host's, as ratios.
 /*
  * Two systems of the default configuration at the same virtual instant (1.0003 s, inside a
- * tick): one with the tree attached (`--kernel`, the kernel-tree backend, docs/kernel-
- * backend.md), whose vDSO reads are the tree's own __cvdso_clock_gettime() over its own vvar
- * page, and the model alone, whose vDSO reads are tksim's.  Both read through
+ * tick): one with the tree attached (`--kernel`, the kernel-tree backend of
+ * docs/kernel-backend.md), whose vDSO reads are the tree's own __cvdso_clock_gettime() over
+ * its own vvar page, and the model alone, whose vDSO reads are tksim's.  Both read through
  * sim_clock_gettime(SIM_PATH_VDSO) and the same synthetic counter, so what differs is the code
  * behind it: the tree's side adds the backend's two calls into the tree's object and its
  * counter hook's call back into the model's counter (the price of running the tree's code
