@@ -42,6 +42,11 @@ struct ktree_abi {
 	long long (*time)(int path);
 	void (*snapshot)(struct tk_snapshot *snap);
 	unsigned long (*warnings)(void);
+	void (*vvar_read)(struct ktree_vvar *vv);
+	const unsigned int *(*vvar_seq)(int base);
+	const unsigned int *(*tk_seq)(void);
+	void (*vdso_break)(unsigned int bits);
+	void (*advance_freq)(void);
 };
 
 /**
@@ -94,6 +99,44 @@ static int kt_find_seg(struct dl_phdr_info *info, size_t size, void *data)
 	return 0;
 }
 
+/*
+ * Every object this process loaded, with its writable segment as the loader left it.  dlopen()
+ * of a path already loaded answers the same mapping, whose data the last kernel in it left
+ * (ktree_close() keeps the object mapped): a second ktree_open() of the tree boots from this
+ * copy instead, as from a fresh load (booting over the old data put tksim's clocksource on the
+ * tree's list a second time, and __clocksource_register_scale() looped on it).  One object
+ * still holds one kernel: two struct ktree open on it at once share it (ktree.h).
+ */
+struct kt_loaded {
+	char so[4096];
+	void *pristine;
+	struct kt_loaded *next;
+};
+static struct kt_loaded *kt_loaded_list;
+
+/* @kt's segment as first loaded: keep a copy on the first load, put it back on a later one. */
+static int kt_pristine(struct ktree *kt)
+{
+	struct kt_loaded *l;
+
+	for (l = kt_loaded_list; l; l = l->next) {
+		if (!strcmp(l->so, kt->so)) {
+			memcpy(kt->seg, l->pristine, kt->seg_len);
+			return 0;
+		}
+	}
+	l = calloc(1, sizeof(*l));
+	if (!l || !(l->pristine = malloc(kt->seg_len))) {
+		free(l);
+		return -ENOMEM;
+	}
+	snprintf(l->so, sizeof(l->so), "%s", kt->so);
+	memcpy(l->pristine, kt->seg, kt->seg_len);
+	l->next = kt_loaded_list;
+	kt_loaded_list = l;
+	return 0;
+}
+
 /* Load @kt->so and resolve its entry points; Return: KTREE_OK or KTREE_BROKEN with @err. */
 static enum ktree_status kt_load(struct ktree *kt, char *err, size_t errlen)
 {
@@ -107,6 +150,8 @@ static enum ktree_status kt_load(struct ktree *kt, char *err, size_t errlen)
 		KT_SYM(inject_offset), KT_SYM(clock_gettime), KT_SYM(clock_getres),
 		KT_SYM(time),	       KT_SYM(snapshot),      KT_SYM(warnings),
 		KT_SYM(suspend),       KT_SYM(resume),
+		KT_SYM(vvar_read),     KT_SYM(vvar_seq),      KT_SYM(tk_seq),
+		KT_SYM(vdso_break),    KT_SYM(advance_freq),
 #undef KT_SYM
 	};
 
@@ -135,7 +180,7 @@ static enum ktree_status kt_load(struct ktree *kt, char *err, size_t errlen)
 	dl_iterate_phdr(kt_find_seg, kt);
 	free(kt->saved);
 	kt->saved = kt->seg ? malloc(kt->seg_len) : NULL;
-	if (!kt->saved) {
+	if (!kt->saved || kt_pristine(kt)) {
 		snprintf(err, errlen, "kernel tree %s: no writable segment in %s", kt->dir, kt->so);
 		return KTREE_BROKEN;
 	}
@@ -395,4 +440,66 @@ void ktree_snapshot(struct ktree *kt, struct tk_snapshot *snap)
 unsigned long ktree_warnings(const struct ktree *kt)
 {
 	return kt->abi.warnings();
+}
+
+/**
+ * ktree_vvar_read() - the tree's vvar page now, out of its own layout
+ * @kt: the tree
+ * @vv: out: both clock bases
+ *
+ * Meant for the thread that ticks the tree (its page's one writer): it
+ * reads what it just published.  Another thread may see a torn page.
+ */
+void ktree_vvar_read(struct ktree *kt, struct ktree_vvar *vv)
+{
+	kt->abi.vvar_read(vv);
+}
+
+/**
+ * ktree_vvar_seq() - where the vvar page's seq of @base lives, for threads that watch it
+ * @kt:   the tree
+ * @base: KTREE_CS_HRES_COARSE or KTREE_CS_RAW
+ *
+ * Return: the word the tree's vdso_read_begin() loads (read it with an acquire load).
+ */
+const uint32_t *ktree_vvar_seq(struct ktree *kt, int base)
+{
+	return kt->abi.vvar_seq(base);
+}
+
+/**
+ * ktree_tk_seq() - where the tree's tk_core.seq counts, for threads that watch it
+ * @kt: the tree
+ *
+ * Return: the seqcount's word: odd while the tree's timekeeper writes tk_core.
+ */
+const unsigned int *ktree_tk_seq(struct ktree *kt)
+{
+	return kt->abi.tk_seq();
+}
+
+/**
+ * ktree_vdso_break() - break the tree's seqcount on purpose (KTREE_BREAK_* bits), for a test
+ * @kt:   the tree
+ * @bits: KTREE_BREAK_READ_RETRY, KTREE_BREAK_SEQ_BUMP, or 0 for the tree's code as it is
+ *
+ * Proves that a check of the readers can fail: with the retry or the writer's
+ * seq bump gone, a reader can return a torn read.  The object keeps @bits
+ * in its data: ktree_boot() and ktree_reset() put back what boot had (0).
+ */
+void ktree_vdso_break(struct ktree *kt, unsigned int bits)
+{
+	kt->abi.vdso_break(bits);
+}
+
+/**
+ * ktree_advance_freq() - the tree's timekeeping_advance(TK_ADV_FREQ): one publication now
+ * @kt: the tree
+ *
+ * What adjtimex(ADJ_FREQUENCY) ends in, without its own write section of
+ * tk_core before: the writer of tksim torture --max-pressure.
+ */
+void ktree_advance_freq(struct ktree *kt)
+{
+	kt->abi.advance_freq();
 }

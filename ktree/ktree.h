@@ -228,6 +228,53 @@ struct tk_snapshot {
 	int64_t ntp_next_leap_sec;
 };
 
+/* The vvar page's shape: VDSO_BASES clock ids per base, CS_BASES bases (v5.3 to v6.14). */
+#define KTREE_VDSO_BASES 12 /* CLOCK_TAI + 1 */
+#define KTREE_CS_HRES_COARSE 0
+#define KTREE_CS_RAW 1
+#define KTREE_CS_BASES 2
+
+/**
+ * struct ktree_vvar_base - one clock base of the tree's vvar page (its struct vdso_data)
+ *
+ * The tree's own fields, read out of its own layout by its object, as plain
+ * integers; units as there.
+ * @seq:        the base's seqcount (odd while update_vsyscall() writes)
+ * @clock_mode: the tree's VDSO_CLOCKMODE_*: 0 is NONE (the vDSO takes the syscall)
+ * @cycle_last: cycles
+ * @max_cycles: the largest delta multiplied in 64 bits; UINT64_MAX for a tree
+ *              whose vDSO has no such check (before v6.10: every delta is)
+ * @mask:       the clocksource's mask
+ * @mult:       cycles to shifted ns
+ * @shift:      its shift
+ * @sec:        basetime[clock].sec, per clock id
+ * @nsec:       basetime[clock].nsec: shifted ns for the hres clocks, ns for the coarse ones
+ */
+struct ktree_vvar_base {
+	uint32_t seq;
+	int32_t clock_mode;
+	uint64_t cycle_last;
+	uint64_t max_cycles;
+	uint64_t mask;
+	uint32_t mult;
+	uint32_t shift;
+	uint64_t sec[KTREE_VDSO_BASES];
+	uint64_t nsec[KTREE_VDSO_BASES];
+};
+
+/** struct ktree_vvar - the tree's vvar page: its CS_HRES_COARSE and CS_RAW bases */
+struct ktree_vvar {
+	struct ktree_vvar_base base[KTREE_CS_BASES];
+};
+
+/*
+ * ktree_vdso_break()'s bits: a deliberately broken seqcount in the tree's
+ * object, for a test to prove that a check can fail (the shims'
+ * vdso/helpers.h; never set by a command but through TKSIM_KTREE_BREAK).
+ */
+#define KTREE_BREAK_READ_RETRY 1U /* the vDSO's vdso_read_retry() never asks for a retry */
+#define KTREE_BREAK_SEQ_BUMP 2U /* update_vsyscall()'s vdso_write_begin()/end() leave seq as is */
+
 /** struct ktree - one loaded tree with one kernel in it (opaque) */
 struct ktree;
 
@@ -254,5 +301,10 @@ int ktree_clock_getres(struct ktree *kt, enum ktree_path path, int32_t clock, in
 int64_t ktree_time(struct ktree *kt, enum ktree_path path);
 void ktree_snapshot(struct ktree *kt, struct tk_snapshot *snap);
 unsigned long ktree_warnings(const struct ktree *kt);
+void ktree_vvar_read(struct ktree *kt, struct ktree_vvar *vv);
+const uint32_t *ktree_vvar_seq(struct ktree *kt, int base);
+const unsigned int *ktree_tk_seq(struct ktree *kt);
+void ktree_vdso_break(struct ktree *kt, unsigned int bits);
+void ktree_advance_freq(struct ktree *kt);
 
 #endif /* TKSIM_KTREE_KTREE_H */

@@ -13,7 +13,7 @@
  * names never meet the model's.  Bump KT_ABI_VERSION with any change here:
  * an object of another version is rebuilt.
  */
-#define KT_ABI_VERSION 3
+#define KT_ABI_VERSION 4
 
 int kt_abi_version(void);
 int kt_abi_boot(const struct ktree_config *cfg);
@@ -30,5 +30,10 @@ int kt_abi_clock_getres(int path, int clock, long long *sec, long *nsec);
 long long kt_abi_time(int path);
 void kt_abi_snapshot(struct tk_snapshot *snap);
 unsigned long kt_abi_warnings(void);
+void kt_abi_vvar_read(struct ktree_vvar *vv);
+const unsigned int *kt_abi_vvar_seq(int base);
+const unsigned int *kt_abi_tk_seq(void);
+void kt_abi_vdso_break(unsigned int bits);
+void kt_abi_advance_freq(void);
 
 #endif /* TKSIM_KTREE_KTREE_ABI_H */

@@ -346,7 +346,7 @@ enum ktree_status ktree_build(const char *dir, unsigned int hz, char *so, size_t
 	char ccbuf[1024], src[4400], obj[4400], log[4400], hzdef[64], inc[8][4400];
 	char *argv[96];
 	unsigned int abi = KT_ABI_VERSION;
-	int ncc, n, coarse;
+	int ncc, n, coarse, max_cycles;
 	size_t i;
 
 	kt_shim_root(root, sizeof(root));
@@ -382,6 +382,8 @@ enum ktree_status ktree_build(const char *dir, unsigned int hz, char *so, size_t
 	kt_path(top, sizeof(top), "%s/..", root);
 	snprintf(hzdef, sizeof(hzdef), "-DCONFIG_HZ=%u", hz);
 	coarse = kt_tree_has(dir, "include/linux/timekeeper_internal.h", "coarse_nsec");
+	/* struct vdso_data's max_cycles (v6.10 on): kt_vsyscall.c reads it then */
+	max_cycles = kt_tree_has(dir, "include/vdso/datapage.h", "max_cycles;");
 	kt_path(inc[0], sizeof(inc[0]), "-I%s/shim", root);
 	kt_path(inc[1], sizeof(inc[1]), "-I%s/arch/x86/include", dir);
 	kt_path(inc[2], sizeof(inc[2]), "-I%s/arch/x86/include/uapi", dir);
@@ -423,6 +425,8 @@ enum ktree_status ktree_build(const char *dir, unsigned int hz, char *so, size_t
 			argv[n++] = hzdef;
 			if (coarse)
 				argv[n++] = "-DKT_TREE_HAS_COARSE_NSEC";
+			if (max_cycles)
+				argv[n++] = "-DKT_TREE_HAS_VDSO_MAX_CYCLES";
 			/* what would be a silent miscompile in user space is an error here */
 			argv[n++] = "-Werror=implicit-function-declaration";
 			argv[n++] = "-Werror=implicit-int";

@@ -60,3 +60,15 @@ int kt_tk_inject_offset(const struct timespec64 *ts)
 {
 	return timekeeping_inject_offset(ts);
 }
+
+/** kt_abi_tk_seq() - tk_core.seq's word (the shims' seqcount), for readers that watch it */
+__attribute__((visibility("default"))) const unsigned int *kt_abi_tk_seq(void)
+{
+	return kt_seq(&tk_core.seq);
+}
+
+/** kt_abi_advance_freq() - timekeeping_advance(TK_ADV_FREQ), static in timekeeping.c */
+__attribute__((visibility("default"))) void kt_abi_advance_freq(void)
+{
+	timekeeping_advance(TK_ADV_FREQ);
+}

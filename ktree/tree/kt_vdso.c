@@ -35,3 +35,16 @@ int kt_vdso_gettimeofday(struct __kernel_old_timeval *tv, struct timezone *tz)
 {
 	return __cvdso_gettimeofday(tv, tz);
 }
+
+/* The shims' test-only knob (vdso/helpers.h): 0 at boot, the tree's code as it is. */
+unsigned int kt_vdso_break;
+
+_Static_assert(KT_BREAK_READ_RETRY == KTREE_BREAK_READ_RETRY &&
+		       KT_BREAK_SEQ_BUMP == KTREE_BREAK_SEQ_BUMP,
+	       "the shim's knob speaks ktree.h's bits");
+
+/** kt_abi_vdso_break() - set the knob: KTREE_BREAK_* bits (ktree_vdso_break()) */
+__attribute__((visibility("default"))) void kt_abi_vdso_break(unsigned int bits)
+{
+	WRITE_ONCE(kt_vdso_break, bits);
+}

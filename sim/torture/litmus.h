@@ -56,9 +56,14 @@ struct litmus_result {
  * @max_samples: stop after this many samples, 0 for no limit
  * @cpu:         the simulated CPU of each thread (vdso_this_cpu): per-CPU skew
  * @seed:        seed of the random delays that make the Store threads race
+ * @gettime:     NULL, or the clock read to use instead of the model's vDSO over
+ *               @vd (a kernel tree's own vDSO): 0 or a negative errno
+ * @gettime_arg: its first argument
  */
 struct litmus_params {
 	const struct vdso_time_data *vd;
+	int (*gettime)(void *arg, s32 clock, struct timespec64 *ts);
+	void *gettime_arg;
 	s32 clock;
 	u64 duration_ns;
 	u64 max_samples;

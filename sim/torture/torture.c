@@ -119,6 +119,8 @@ static int check_opts(const struct torture_opts *o)
 	    !o->paths || (o->paths & ~(TORTURE_PATH_VDSO | TORTURE_PATH_SYSCALL)) ||
 	    o->counter > TORTURE_COUNTER_SYNTHETIC)
 		return -EINVAL;
+	if (o->kernel && torture_kt_check(o))
+		return -EINVAL;
 	if (!sim_tsc_insn_supported(o->insn))
 		return -EOPNOTSUPP;
 	return 0;
@@ -189,6 +191,8 @@ static void litmus_phase(struct torture_ctx *c, struct torture_result *res)
 	if (each < 20 * NSEC_PER_MSEC)
 		each = 20 * NSEC_PER_MSEC;
 
+	if (c->kt)
+		each = o->litmus_ns ? o->litmus_ns : each * nsup;
 	WRITE_ONCE(c->churn_paused, 1);
 	for (int i = 0; i < 3 && !READ_ONCE(c->failed); i++) {
 		struct torture_litmus_row *row = &res->litmus[res->nlitmus++];
@@ -198,12 +202,23 @@ static void litmus_phase(struct torture_ctx *c, struct torture_result *res)
 			.supported = sim_tsc_insn_supported(variants[i]),
 			.counts = variants[i] == under_test,
 		};
-		if (!row->supported)
+		if (c->kt && !row->counts)
+			row->left_out =
+				"the tree's vDSO reads tksim's counter hook, not the tree's "
+				"own rdtsc_ordered() (the shims stand in for arch/x86): this "
+				"row would test the hook, which tksim torture without --kernel "
+				"tests";
+		if (!row->supported || row->left_out)
 			continue;
 		/* No reader runs now: the vDSO's instruction may change. */
-		WRITE_ONCE(c->k->vdata.arch_data.tsc_insn, variants[i]);
+		if (c->kt)
+			WRITE_ONCE(c->kt_vdso_insn, variants[i]);
+		else
+			WRITE_ONCE(c->k->vdata.arch_data.tsc_insn, variants[i]);
 		for (int t = 0; t < LITMUS_NR; t++) {
 			struct litmus_params p = { .vd = c->vd,
+						   .gettime = c->kt ? torture_kt_litmus_read : NULL,
+						   .gettime_arg = c,
 						   .clock = o->litmus_clock,
 						   .duration_ns = each,
 						   .cpu = { 1, 2, 3 },
@@ -234,8 +249,11 @@ static void litmus_phase(struct torture_ctx *c, struct torture_result *res)
 			break;
 		}
 	}
-	WRITE_ONCE(c->k->vdata.arch_data.tsc_insn,
-		   (o->bugs & BUG_BARE_RDTSC) ? (u32)VDSO_TSC_BARE : o->insn);
+	if (c->kt)
+		WRITE_ONCE(c->kt_vdso_insn, o->insn);
+	else
+		WRITE_ONCE(c->k->vdata.arch_data.tsc_insn,
+			   (o->bugs & BUG_BARE_RDTSC) ? (u32)VDSO_TSC_BARE : o->insn);
 	WRITE_ONCE(c->churn_paused, 0);
 }
 
@@ -262,7 +280,9 @@ static u64 reader_phase_ns(const struct torture_opts *o)
  * options (a synthetic counter skewed or jittered under the generic vDSO
  * rule, or narrower than 64 bits under x86's), -EOPNOTSUPP if the CPU
  * lacks @o->insn, -ENODEV without a usable TSC, -ENOSYS when the model cannot
- * enable the @o->aux_clocks aux clocks, -ENOMEM, or a pthread errno.
+ * enable the @o->aux_clocks aux clocks, -ENOMEM, or a pthread errno; with
+ * @o->kernel -ENOENT (the tree is not at hand: a skip) or -ENOEXEC (it does
+ * not build or boot against the shims), res->kernel_err saying why.
  */
 int torture_run(const struct torture_opts *o, struct torture_result *res)
 {
@@ -300,11 +320,17 @@ int torture_run(const struct torture_opts *o, struct torture_result *res)
 		c->report = NULL;
 		goto out_free;
 	}
-	ret = boot(c, res);
-	if (ret)
-		goto out_free;
 	c->k = &c->sys->k;
 	c->vd = &c->k->vdata;
+	c->tkseq = &c->k->tk_core.seq;
+	for (int b = 0; b < CS_BASES; b++)
+		c->vvseq[b] = &c->vd->clock_data[b].seq;
+	ret = o->kernel ? torture_kt_boot(c, res) : boot(c, res);
+	if (ret)
+		goto out_free;
+	/* A tree's first use builds its object (seconds): that is no part of the run. */
+	if (c->kt)
+		c->t0_ns = mono_ns();
 	host_cpus(c);
 	pthread_mutex_init(&c->tt_lock, NULL);
 	if (o->timens) {
@@ -312,9 +338,13 @@ int torture_run(const struct torture_opts *o, struct torture_result *res)
 		if (ret)
 			goto out_destroy;
 	}
-	torture_log_publication(c, c->k->tk_core.seq, c->k->tk_core.seq - 2, 0);
+	if (c->kt)
+		torture_kt_log_boot(c);
+	else
+		torture_log_publication(c, c->k->tk_core.seq, c->k->tk_core.seq - 2, 0);
 
-	ret = -pthread_create(&tk, NULL, torture_timekeeper_fn, c);
+	ret = -pthread_create(&tk, NULL, c->kt ? torture_kt_timekeeper_fn : torture_timekeeper_fn,
+			      c);
 	if (ret)
 		goto out_destroy;
 	for (; started < o->threads; started++) {
@@ -357,7 +387,10 @@ int torture_run(const struct torture_opts *o, struct torture_result *res)
 	}
 out_destroy:
 	pthread_mutex_destroy(&c->tt_lock);
-	timekeeping_destroy(&c->sys->k);
+	if (c->kt)
+		torture_kt_close(c);
+	else
+		timekeeping_destroy(&c->sys->k);
 out_free:
 	free(c->ns);
 	free(c->report);

@@ -35,6 +35,14 @@
  * for those is not kept for aux clocks; 1 ns bounds it while a tick takes
  * less than 2^shift cycles.
  *
+ * A kernel tree (@kernel, sim/torture/torture_ktree.c) stands in for the
+ * model: the readers run the tree's own lib/vdso over its own vvar page and
+ * its kernel-side getters, the timekeeper thread its update_wall_time() and
+ * adjtimex, on the TSC; the publication log holds the tree's page as its
+ * object reads it out of the tree's layout, and every check above runs on
+ * it, the litmus tests with the run's read instruction only (the others test
+ * tksim's counter hook, not the tree's code).
+ *
  * Bounds: a duration (wall time) or a number of rounds per reader.  The
  * first violation stops the run and is reported with the samples around
  * it, the seed and the command that replays it.
@@ -59,6 +67,10 @@
 
 #define TORTURE_PATH_VDSO BIT(0)
 #define TORTURE_PATH_SYSCALL BIT(1)
+
+/* torture_result.kernel_break: TKSIM_KTREE_BREAK's knobs (ktree.h's KTREE_BREAK_* bits) */
+#define TORTURE_KBREAK_READ_RETRY BIT(0) /* the tree's vdso_read_retry() never retries */
+#define TORTURE_KBREAK_SEQ_BUMP BIT(1) /* its update_vsyscall() leaves the vvar seq as is */
 
 /* Largest number of reader threads. */
 #define TORTURE_MAX_READERS 60
@@ -100,6 +112,9 @@ enum torture_counter {
  *                shared threadtest list check its values less the offsets
  * @pin:          pin the timekeeper to the first host CPU and the readers to
  *                the others (where there are two or more)
+ * @kernel:       a kernel tree (a release such as "6.12", or a directory) to
+ *                torture instead of the model (TSC counter; no time namespace,
+ *                aux clocks, --window, bugs or fixes: the model's), or NULL
  * @replay:       the command line that replays this run, for reports
  * @progress:     called about 4 times a second from the main thread, or NULL
  * @progress_arg: its argument
@@ -129,6 +144,7 @@ struct torture_opts {
 	u64 tsc_hz;
 	bool timens;
 	bool pin;
+	const char *kernel;
 	const char *replay;
 	void (*progress)(void *arg, double elapsed_s, double total_s, u64 reads);
 	void *progress_arg;
@@ -175,12 +191,15 @@ struct torture_reader_stats {
  * @supported: false if this CPU lacks it (not run)
  * @counts:    true for the instruction under test: its failures fail the run
  *             (Store excepted, which is expected to fail)
+ * @left_out:  NULL, or why the row was not run although the CPU has the
+ *             instruction (a kernel tree: it would test tksim's counter hook)
  * @r:         result of each test
  */
 struct torture_litmus_row {
 	u32 insn;
 	bool supported;
 	bool counts;
+	const char *left_out;
 	struct litmus_result r[LITMUS_NR];
 };
 
@@ -200,6 +219,12 @@ struct torture_litmus_row {
  * @clock_mode:   the vDSO clock mode of the system
  * @nlitmus:      rows in @litmus
  * @litmus:       the litmus results, one row per TSC read instruction
+ * @kernel:       the tree's release ("6.12.57 (Debian 6.12.57-1)") with
+ *                opts.kernel, else ""
+ * @kernel_err:   why the tree could not be had (torture_run()'s -ENOENT: not
+ *                fetched, a skip; -ENOEXEC: it does not build or boot)
+ * @kernel_break: TORTURE_KBREAK_* bits TKSIM_KTREE_BREAK set: a deliberately
+ *                broken seqcount in the tree's object (a test's), 0 if none
  */
 struct torture_result {
 	bool violated;
@@ -214,6 +239,9 @@ struct torture_result {
 	s32 clock_mode;
 	unsigned int nlitmus;
 	struct torture_litmus_row litmus[3];
+	char kernel[160];
+	char kernel_err[512];
+	u32 kernel_break;
 };
 
 /** torture_aux_mask() - the clock-id bits of aux clocks 0..@n - 1 (CLOCK_AUX + n) */

@@ -94,11 +94,21 @@ struct reader {
 	pthread_t tid;
 } __attribute__((aligned(64)));
 
+struct ktree;
+
 struct torture_ctx {
 	const struct torture_opts *o;
 	struct torture_sys *sys;
 	struct tk_kernel *k;
 	const struct vdso_time_data *vd;
+	/* the kernel tree under test (--kernel), NULL for the model: then @k and @vd are unused */
+	struct ktree *kt;
+	/* tk_core.seq's word, the model's or the tree's: the log's index, the readers' windows */
+	const u32 *tkseq;
+	/* the vvar page's seq of each clock base, which the vDSO waits on */
+	const u32 *vvseq[CS_BASES];
+	/* the tree: the TSC read instruction its vDSO's counter hook uses (the litmus rows') */
+	u32 kt_vdso_insn;
 	struct torture_pub *log;
 	/* tk_core.seq of the newest logged publication */
 	u64 log_head __attribute__((aligned(64)));
@@ -155,6 +165,14 @@ static inline const struct vdso_clock *clock_group(const struct vdso_time_data *
 	return &vd->clock_data[clock == TK_CLOCK_MONOTONIC_RAW ? CS_RAW : CS_HRES_COARSE];
 }
 
+/* The seq word the vDSO read of @clock waits on and retries with. */
+static inline const u32 *vvar_seq(const struct torture_ctx *c, s32 clock)
+{
+	if (is_aux(clock))
+		return &clock_group(c->vd, clock)->seq;
+	return c->vvseq[clock == TK_CLOCK_MONOTONIC_RAW ? CS_RAW : CS_HRES_COARSE];
+}
+
 static inline bool stopped(struct torture_ctx *c)
 {
 	return READ_ONCE(c->stop) != 0;
@@ -206,6 +224,8 @@ void torture_finish_report(struct reader *r, struct rbuf *b, s32 clock, int path
 /* --------------------------------------------------- sim/torture/torture_log.c */
 
 void torture_log_publication(struct torture_ctx *c, u32 seq, u32 first, u64 excuse_ns);
+void torture_log_clocks(struct torture_ctx *c, u32 seq, u32 first, u64 excuse_ns,
+			const struct vdso_clock vc[CS_BASES]);
 bool torture_excused(struct reader *r, const struct seqwin *a, const struct seqwin *b,
 		     __int128 step);
 void torture_check_seqcount(struct reader *r, s32 clock, const struct timespec64 *v, u64 c0, u64 c1,
@@ -227,6 +247,21 @@ void *torture_reader_fn(void *arg);
 
 /* ---------------------------------------------------- sim/torture/torture_tk.c */
 
+void torture_set_begin(struct torture_ctx *c);
+void torture_set_end(struct torture_ctx *c);
+u64 torture_mult_excuse(const struct vdso_clock *vc, u32 old_mult, u64 cycles, bool several);
+void torture_sleep_after(struct timespec *t, u64 ns);
+bool torture_churn_due(struct torture_ctx *c, struct sim_rng *rng, u64 n);
 void *torture_timekeeper_fn(void *arg);
+
+/* -------------------------------------------------- sim/torture/torture_ktree.c */
+
+int torture_kt_check(const struct torture_opts *o);
+int torture_kt_boot(struct torture_ctx *c, struct torture_result *res);
+void torture_kt_close(struct torture_ctx *c);
+void torture_kt_log_boot(struct torture_ctx *c);
+int torture_kt_gettime(struct torture_ctx *c, s32 clock, int path, struct timespec64 *ts);
+int torture_kt_litmus_read(void *arg, s32 clock, struct timespec64 *ts);
+void *torture_kt_timekeeper_fn(void *arg);
 
 #endif /* TKSIM_SIM_TORTURE_TORTURE_INT_H */

@@ -16,8 +16,23 @@ typedef u64 __attribute__((may_alias)) word_t;
 /* Timekeeper thread: remember what publication @seq left in the vvar page. */
 void torture_log_publication(struct torture_ctx *c, u32 seq, u32 first, u64 excuse_ns)
 {
+	torture_log_clocks(c, seq, first, excuse_ns, c->k->vdata.clock_data);
+}
+
+/**
+ * torture_log_clocks() - log publication @seq as the clock groups @vc (the model's layout)
+ * @c:         the run
+ * @seq:       tk_core.seq after the operation that published
+ * @first:     tk_core.seq before it
+ * @excuse_ns: the step back it may cause (struct torture_pub)
+ * @vc:        both clock groups as the operation left them: the model's page, or a tree's
+ *             read out of its own layout (sim/torture/torture_ktree.c)
+ */
+void torture_log_clocks(struct torture_ctx *c, u32 seq, u32 first, u64 excuse_ns,
+			const struct vdso_clock vc[CS_BASES])
+{
 	struct torture_pub *p = &c->log[(seq >> 1) & (LOG_SIZE - 1)];
-	const word_t *src = (const word_t *)c->k->vdata.clock_data;
+	const word_t *src = (const word_t *)vc;
 	word_t *dst = (word_t *)p->vc;
 
 	WRITE_ONCE(p->tag, (u64)seq | 1);

@@ -87,13 +87,13 @@ static void probe(struct reader *r, s32 clock)
 	/* An aux clock's own group, as it is before the call (its seq, not tk_core's). */
 	if ((checks & TORTURE_CHECK_SEQCOUNT) && is_aux(clock))
 		a0 = torture_aux_group_copy(c, clock, &aux);
-	t0 = __atomic_load_n(&c->k->tk_core.seq, __ATOMIC_ACQUIRE);
+	t0 = __atomic_load_n(c->tkseq, __ATOMIC_ACQUIRE);
 	c0 = torture_counter(c);
 	ret = torture_read_clock(r, clock, PATH_VDSO, &v, &wv);
 	c1 = torture_counter(c);
 	/* smp_rmb: the vDSO read completes before tk_core.seq is loaded again. */
 	smp_rmb();
-	t1 = READ_ONCE(c->k->tk_core.seq);
+	t1 = READ_ONCE(*c->tkseq);
 	if (is_aux(clock))
 		a1 = READ_ONCE(clock_group(c->vd, clock)->seq);
 	if (ret) {

@@ -14,7 +14,7 @@
 
 /**
  * torture_vdso_gettime() - @r's clock_gettime() through the vDSO, uncounted
- * @r:     the reader (its namespace's page if it has one)
+ * @r:     the reader (its namespace's page if it has one; a kernel tree's own vDSO)
  * @clock: clock id
  * @ts:    result
  *
@@ -22,12 +22,14 @@
  */
 int torture_vdso_gettime(const struct reader *r, s32 clock, struct timespec64 *ts)
 {
+	if (r->ctx->kt)
+		return torture_kt_gettime(r->ctx, clock, PATH_VDSO, ts);
 	return cvdso_clock_gettime(r->ns ? &r->ns->vvar_page : r->ctx->vd, clock, ts);
 }
 
 /**
  * torture_sys_gettime() - @r's clock_gettime() through the kernel side, uncounted
- * @r:     the reader (the namespaced syscall if it is in a namespace)
+ * @r:     the reader (the namespaced syscall if it is in a namespace; a tree's getters)
  * @clock: clock id
  * @ts:    result
  *
@@ -35,6 +37,8 @@ int torture_vdso_gettime(const struct reader *r, s32 clock, struct timespec64 *t
  */
 int torture_sys_gettime(const struct reader *r, s32 clock, struct timespec64 *ts)
 {
+	if (r->ctx->kt)
+		return torture_kt_gettime(r->ctx, clock, PATH_SYS, ts);
 	return r->ns ? timens_clock_gettime(r->ns, clock, ts)
 		     : tk_sys_clock_gettime(r->ctx->k, clock, ts);
 }
@@ -56,8 +60,8 @@ int torture_read_clock(struct reader *r, s32 clock, int path, struct timespec64 
 		       struct seqwin *w)
 {
 	struct torture_ctx *c = r->ctx;
-	const u32 *tkseq = &c->k->tk_core.seq;
-	const u32 *seq = path == PATH_VDSO ? &clock_group(c->vd, clock)->seq : tkseq;
+	const u32 *tkseq = c->tkseq;
+	const u32 *seq = path == PATH_VDSO ? vvar_seq(c, clock) : tkseq;
 	u32 s0, s1, t0, t1;
 	int ret;
 

@@ -10,14 +10,16 @@
 
 /* ------------------------------------------------------------- timekeeper */
 
-static void set_begin(struct torture_ctx *c)
+/** torture_set_begin() - a clock set starts: readers skip the settable clocks' comparisons */
+void torture_set_begin(struct torture_ctx *c)
 {
 	WRITE_ONCE(c->set_seq, READ_ONCE(c->set_seq) + 1);
 	/* The odd set_seq is visible before any clock the set changes. */
 	smp_wmb();
 }
 
-static void set_end(struct torture_ctx *c)
+/** torture_set_end() - the clock set is done */
+void torture_set_end(struct torture_ctx *c)
 {
 	__atomic_store_n(&c->set_seq, READ_ONCE(c->set_seq) + 1, __ATOMIC_RELEASE);
 }
@@ -35,7 +37,7 @@ static void churn_aux(struct torture_ctx *c, struct sim_rng *rng, int *sign)
 	struct tk_timex tx = { 0 };
 	struct timespec64 now;
 
-	set_begin(c);
+	torture_set_begin(c);
 	if (sim_rng_below(rng, 2)) {
 		tx.modes = ADJ_FREQUENCY;
 		tx.freq = *sign * (long long)sim_rng_below(rng, (500ULL << 16) + 1);
@@ -51,7 +53,7 @@ static void churn_aux(struct torture_ctx *c, struct sim_rng *rng, int *sign)
 		now.tv_nsec = ns % NSEC_PER_SEC;
 		tk_sys_clock_settime(c->k, id, &now, true);
 	}
-	set_end(c);
+	torture_set_end(c);
 }
 
 /* One churn operation, chosen at random among the enabled kinds. */
@@ -79,9 +81,9 @@ static void churn(struct torture_ctx *c, struct sim_rng *rng, int *sign)
 		tx.modes = ADJ_SETOFFSET | ADJ_NANO;
 		tx.time.tv_sec = ns < 0 ? -1 : 0;
 		tx.time.tv_usec = ns < 0 ? ns + NSEC_PER_SEC : ns;
-		set_begin(c);
+		torture_set_begin(c);
 		do_adjtimex(k, &tx, true);
-		set_end(c);
+		torture_set_end(c);
 	} else {
 		struct timespec64 now;
 		s64 ns = sim_rng_range(rng, -(s64)NSEC_PER_SEC / 2, NSEC_PER_SEC / 2);
@@ -96,21 +98,25 @@ static void churn(struct torture_ctx *c, struct sim_rng *rng, int *sign)
 			now.tv_nsec -= NSEC_PER_SEC;
 			now.tv_sec++;
 		}
-		set_begin(c);
+		torture_set_begin(c);
 		do_settimeofday64(k, &now);
-		set_end(c);
+		torture_set_end(c);
 	}
 	c->churn_ops++;
 }
 
-/*
- * The step back a publication may legitimately cause (struct torture_pub):
- * (cycles the operation took) * |mult change| >> shift, plus 1 ns of
+/**
+ * torture_mult_excuse() - the step back a publication may legitimately cause (struct torture_pub)
+ * @vc:       the clock group the publication left (CS_HRES_COARSE)
+ * @old_mult: its mult before
+ * @cycles:   cycles the operation took
+ * @several:  the operation published more than once
+ *
+ * Return: (cycles the operation took) * |mult change| >> shift, plus 1 ns of
  * rounding; 0 when mult did not change (then continuity is exact).
  */
-static u64 mult_change_excuse(struct torture_ctx *c, u32 old_mult, u64 cycles, bool several)
+u64 torture_mult_excuse(const struct vdso_clock *vc, u32 old_mult, u64 cycles, bool several)
 {
-	const struct vdso_clock *vc = &c->k->vdata.clock_data[CS_HRES_COARSE];
 	u64 mask = vdso_delta_mask(vc->clock_mode, vc->mask);
 	u32 d = vc->mult > old_mult ? vc->mult - old_mult : old_mult - vc->mult;
 
@@ -130,7 +136,8 @@ static void tk_op_done(struct torture_ctx *c, u32 *logged, u32 *mult, u64 c_pre)
 	if (seq == *logged)
 		return;
 	torture_log_publication(c, seq, *logged,
-				mult_change_excuse(c, *mult, c_post - c_pre, seq - *logged > 2));
+				torture_mult_excuse(&c->k->vdata.clock_data[CS_HRES_COARSE], *mult,
+						    c_post - c_pre, seq - *logged > 2));
 	*logged = seq;
 	*mult = c->k->vdata.clock_data[CS_HRES_COARSE].mult;
 }
@@ -142,6 +149,43 @@ static void timespec_add_ns(struct timespec *t, u64 ns)
 		t->tv_nsec -= NSEC_PER_SEC;
 		t->tv_sec++;
 	}
+}
+
+/** torture_sleep_after() - sleep until @ns after @t (CLOCK_MONOTONIC), which becomes that instant
+ */
+void torture_sleep_after(struct timespec *t, u64 ns)
+{
+	timespec_add_ns(t, ns);
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, t, NULL);
+}
+
+/**
+ * torture_churn_due() - whether the timekeeper churns after tick @n, then at an instant inside it
+ * @c:   the run (its churn options; paused during the litmus tests)
+ * @rng: the timekeeper's random numbers
+ * @n:   the tick just run (from 1)
+ *
+ * Every HZ/100-th tick (64th under maximum pressure), at a random instant
+ * inside the tick: right after it a frequency change moves almost nothing
+ * (the xtime_nsec correction is the cycles since the tick times the mult
+ * change), and a bug such as coarse-pre-6.15 would hide.
+ *
+ * Return: true when the caller churns now.
+ */
+bool torture_churn_due(struct torture_ctx *c, struct sim_rng *rng, u64 n)
+{
+	const struct torture_opts *o = c->o;
+	const u64 every = o->max_pressure ? 64 : (o->hz >= 100 ? o->hz / 100 : 1);
+	struct timespec at;
+
+	if (!o->churn || n % every || READ_ONCE(c->churn_paused))
+		return false;
+	if (!o->max_pressure) {
+		/* From the tick as it ran: a late wake-up must not eat the delay. */
+		clock_gettime(CLOCK_MONOTONIC, &at);
+		torture_sleep_after(&at, sim_rng_below(rng, sim_tick_period_ns(o->hz) * 9 / 10));
+	}
+	return true;
 }
 
 /*
@@ -156,7 +200,6 @@ void *torture_timekeeper_fn(void *arg)
 	struct tk_kernel *k = c->k;
 	struct sim_rng rng = { o->seed };
 	const u64 period = sim_tick_period_ns(o->hz);
-	const u64 churn_every = o->max_pressure ? 64 : (o->hz >= 100 ? o->hz / 100 : 1);
 	u32 logged = READ_ONCE(k->tk_core.seq);
 	u32 mult = k->vdata.clock_data[CS_HRES_COARSE].mult;
 	struct timespec next;
@@ -169,10 +212,8 @@ void *torture_timekeeper_fn(void *arg)
 	for (u64 n = 1; !READ_ONCE(c->tk_stop); n++) {
 		u64 c_pre;
 
-		if (!o->max_pressure) {
-			timespec_add_ns(&next, period);
-			clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL);
-		}
+		if (!o->max_pressure)
+			torture_sleep_after(&next, period);
 		c_pre = torture_counter(c);
 		update_wall_time(k);
 		tk_op_done(c, &logged, &mult, c_pre);
@@ -181,22 +222,7 @@ void *torture_timekeeper_fn(void *arg)
 			timekeeping_advance(k, TK_ADV_FREQ);
 			tk_op_done(c, &logged, &mult, c_pre);
 		}
-		if (o->churn && n % churn_every == 0 && !READ_ONCE(c->churn_paused)) {
-			/*
-			 * At a random instant inside the tick: right after it a
-			 * frequency change moves almost nothing (the xtime_nsec
-			 * correction is the cycles since the tick times the mult
-			 * change), and a bug such as coarse-pre-6.15 would hide.
-			 */
-			if (!o->max_pressure) {
-				struct timespec at;
-
-				/* From the tick as it ran: a late wake-up must not eat the delay.
-				 */
-				clock_gettime(CLOCK_MONOTONIC, &at);
-				timespec_add_ns(&at, sim_rng_below(&rng, period * 9 / 10));
-				clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &at, NULL);
-			}
+		if (torture_churn_due(c, &rng, n)) {
 			c_pre = torture_counter(c);
 			churn(c, &rng, &sign);
 			tk_op_done(c, &logged, &mult, c_pre);

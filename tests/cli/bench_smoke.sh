@@ -54,7 +54,14 @@ check "the ratio table is there" -- has "^Ratios to the host vDSO"
 check "the threads' ratios are there" -- has "switch vs array"
 check "the engine benchmark ran" -- has "^engine: .* M ticks/s"
 check "the checked run ran" -- has "^run: .* instants checked in .* M ticks/s"
-check "the seven targets are reported" -- test "$(grep -c '^  \[' "$out")" -eq 7
+check "the eight targets are reported" -- test "$(grep -c '^  \[' "$out")" -eq 8
+# The kernel tree's rows (--kernel 6.12 by default): measured where the tree is at hand, else
+# the reason; tests/ktree/ktree_run.sh fetches it before this runs in make check.
+check "the tree's vDSO row is there or says why not" -- sh -c "grep -q '^  MONOTONIC  .*x *[0-9.]*x\$' '$out' || grep -q '^Kernel tree vDSO: not measured: ' '$out'"
+check "the tree's engine row is there or says why not" -- sh -c "grep -q '^engine_kernel: .*tree+model / model' '$out' || grep -q '^Engine with a kernel tree: not measured: ' '$out'"
+"$TKSIM" bench --quick --kernel none --engine 1s >"$out" 2>&1
+check "bench --kernel none skips the tree's rows, saying so" -- \
+	sh -c "grep -q '^Kernel tree vDSO: skipped (--kernel none)' '$out' && grep -q '^Engine with a kernel tree: skipped (--kernel none)' '$out'"
 
 "$TKSIM" bench --quick --json --engine 0 >"$out" 2>&1
 rc=$?

@@ -22,18 +22,22 @@ for seed in 1 2 3; do
 	expect 0 "generated, seed $seed: no difference" -- "$TKSIM" diff --generate 40 --seed $seed
 done
 
-# An injected bug must make it exit 1 at the first instant it matters.  At ppm 0 every tick
-# accumulates whole intervals of freq-step.scn, so no mult change meets an unaccumulated offset
-# and no-xtime-correction changes nothing (exit 0, as for the oracle); at 35 ppm the tick at
-# 20 s leaves an offset, and the adjtimex at 20 s changes mult over it.
-expect 0 "no-xtime-correction at ppm 0: nothing to see" -- \
+# An injected bug must make it exit 1 at the first instant it matters.  freq-step.scn's calls
+# come between ticks (as freq-step.c's do), so the first mult change meets unaccumulated cycles
+# and no-xtime-correction shows at that call, at ppm 0 as the file has it and at 35 ppm.
+expect 1 "no-xtime-correction: a difference at the first call" -- \
 	"$TKSIM" diff --inject no-xtime-correction "$src/scenarios/freq-step.scn"
+contains "model --inject no-xtime-correction and model differ" "names both sides"
+contains "when:    after tick 20000, t=20.000371000s" "at the adjtimex of 20.000371 s, not before"
+contains "freq-step.scn:14: at 20.000371000s adjtimex modes=freq" "names the op and its scenario line"
+contains "what:    xtime_nsec" "names the field: the continuity term is xtime_nsec's"
 expect 1 "no-xtime-correction at 35 ppm: a difference" -- \
 	"$TKSIM" diff --inject no-xtime-correction "$src/scenarios/freq-step.scn" --ppm 35
-contains "model --inject no-xtime-correction and model differ" "names both sides"
-contains "when:    after tick 20000, t=20s" "at the adjtimex of 20 s, not before"
-contains "freq-step.scn:9: at 20s adjtimex modes=freq" "names the op and its scenario line"
-contains "what:    xtime_nsec" "names the field: the continuity term is xtime_nsec's"
+contains "when:    after tick 20000, t=20.000371000s" "at the same call"
+# A call on a tick boundary at ppm 0 leaves no cycles unaccumulated: the bug changes nothing
+# there (why freq-step.scn's calls are between ticks), and the comparator says so.
+expect 0 "no-xtime-correction on a tick boundary at ppm 0: nothing to see" -- \
+	"$TKSIM" diff --inject no-xtime-correction --ppm 0 --duration 2s --adjtimex 1s:freq=500
 # The bug's own command line (tksim bugs): the same, at 1.0005 s.
 expect 1 "no-xtime-correction, tksim bugs' own calls" -- \
 	"$TKSIM" diff --inject no-xtime-correction --duration 2s --adjtimex 1.0005s:freq=500

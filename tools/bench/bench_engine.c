@@ -15,6 +15,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "sim/ntpd.h"
 #include "timekeeper/timekeeping_aux.h"
@@ -52,10 +53,11 @@ struct bench_engine_result {
 
 /*
  * Run the engine for @sim_ns (at least one tick) at CONFIG_HZ=@hz with aux clocks 0..@aux - 1
- * enabled and time it.  Return: 0, -ENOSYS when the model cannot enable them, or -errno.
+ * enabled, and kernel tree @kernel attached unless NULL, and time it.  Return: 0, -ENOSYS when
+ * the model cannot enable them, -ENOENT when the tree cannot be had (@why says why), or -errno.
  */
-static int bench_engine(u64 sim_ns, unsigned int hz, unsigned int aux,
-			struct bench_engine_result *r)
+static int bench_engine(u64 sim_ns, unsigned int hz, unsigned int aux, const char *kernel,
+			struct bench_engine_result *r, char *why, size_t whylen)
 {
 	struct sim_ntpd_params np;
 	struct sim_config cfg;
@@ -69,6 +71,10 @@ static int bench_engine(u64 sim_ns, unsigned int hz, unsigned int aux,
 	s = sim_system_new(&cfg, &err);
 	if (!s)
 		return err;
+	if (kernel && sim_system_open_ktree(s, kernel, why, whylen)) {
+		sim_system_free(s);
+		return -ENOENT;
+	}
 	for (unsigned int n = 0; n < aux; n++) {
 		if (tk_aux_clock_enable(&s->k, n, true)) {
 			sim_system_free(s);
@@ -152,7 +158,7 @@ int bench_row_engine(const struct bench_opts *o, struct bench_rate *out)
 
 	if (!o->engine_ns)
 		return 1;
-	err = bench_engine(o->engine_ns, 1000, 0, &e);
+	err = bench_engine(o->engine_ns, 1000, 0, NULL, &e, NULL, 0);
 	if (err)
 		return err;
 	engine_text(&e, "Engine", "engine", out);
@@ -174,7 +180,7 @@ int bench_row_engine_aux8(const struct bench_opts *o, struct bench_rate *out)
 
 	if (!o->engine_ns)
 		return 1;
-	err = bench_engine(o->engine_ns, 1000, TK_MAX_AUX_CLOCKS, &e);
+	err = bench_engine(o->engine_ns, 1000, TK_MAX_AUX_CLOCKS, NULL, &e, NULL, 0);
 	if (err == -ENOSYS) {
 		snprintf(out->text, sizeof(out->text),
 			 "\nEngine with 8 aux clocks: skipped: the model cannot enable an aux "
@@ -184,5 +190,71 @@ int bench_row_engine_aux8(const struct bench_opts *o, struct bench_rate *out)
 	if (err)
 		return err;
 	engine_text(&e, "Engine with the 8 aux clocks enabled", "engine_aux8", out);
+	return 0;
+}
+
+/* Ticks per CPU second of the measuring thread. */
+static double per_cpu_s(const struct bench_engine_result *e)
+{
+	return (double)e->ticks / (e->cpu_s > 0 ? e->cpu_s : 1e-9);
+}
+
+/**
+ * bench_row_engine_kernel() - the engine with --kernel's tree attached, next to the model alone
+ * @o:   the options (engine_ns: virtual time; 0 skips the row; --kernel none skips it)
+ * @out: the rate (ticks/s with the tree), its text and JSON; a skipped row's text says why
+ *
+ * The tree's update_wall_time() runs at every tick beside the model's, as `tksim run
+ * --kernel` runs them; the model alone runs in the same row, alternately, for the ratio.
+ *
+ * Return: 0, 1 when skipped (the options, or no tree here), or the negative errno of building
+ * the system.
+ */
+int bench_row_engine_kernel(const struct bench_opts *o, struct bench_rate *out)
+{
+	struct bench_engine_result k = { 0 }, m = { 0 }, e;
+	char why[512];
+	size_t len;
+	int err;
+
+	if (!o->engine_ns)
+		return 1;
+	if (!o->kernel) {
+		snprintf(out->text, sizeof(out->text),
+			 "\nEngine with a kernel tree: skipped (--kernel none)\n");
+		return 1;
+	}
+	for (int round = 0; round < 2; round++) {
+		err = bench_engine(o->engine_ns / 2, 1000, 0, o->kernel, &e, why, sizeof(why));
+		if (err == -ENOENT) {
+			snprintf(out->text, sizeof(out->text),
+				 "\nEngine with a kernel tree: not measured: %.900s\n", why);
+			return 1;
+		}
+		if (err)
+			return err;
+		if (!round || e.ticks_per_s > k.ticks_per_s)
+			k = e;
+		err = bench_engine(o->engine_ns / 2, 1000, 0, NULL, &e, NULL, 0);
+		if (err)
+			return err;
+		if (!round || e.ticks_per_s > m.ticks_per_s)
+			m = e;
+	}
+	engine_text(&k, "Engine with the kernel tree attached", "engine_kernel", out);
+	len = strlen(out->text);
+	/* Per CPU second too: on a busy machine the wall-clock ratio is mostly the neighbours'. */
+	snprintf(out->text + len, sizeof(out->text) - len,
+		 "engine_kernel: tree %s's update_wall_time() beside the model's at every tick; "
+		 "the model alone in this row: %.1f M ticks/s, %.1f M per CPU second; "
+		 "tree+model / model %.2f (per CPU second %.2f)\n",
+		 o->kernel, m.ticks_per_s * 1e-6, per_cpu_s(&m) * 1e-6,
+		 m.ticks_per_s > 0 ? k.ticks_per_s / m.ticks_per_s : 0,
+		 per_cpu_s(&m) > 0 ? per_cpu_s(&k) / per_cpu_s(&m) : 0);
+	len = strlen(out->json);
+	snprintf(out->json + len, sizeof(out->json) - len,
+		 ", \"kernel\": \"%s\", \"model_ticks_per_s\": %.3f, "
+		 "\"model_ticks_per_cpu_s\": %.3f",
+		 o->kernel, m.ticks_per_s, per_cpu_s(&m));
 	return 0;
 }

@@ -21,6 +21,20 @@ const struct bench_row bench_rows[] = {
 		.measure = bench_row_aux_vdso,
 	},
 	{
+		/* Issue 22: the kernel backend's engine, the tree attached as tksim run --kernel.
+		 */
+		.key = "engine_kernel",
+		.measure = bench_row_engine_kernel,
+		.target = "engine with a kernel tree attached, HZ=1000, NTP daemon on",
+		.limit = 5.0,
+		.unit = "M ticks/s",
+	},
+	{
+		/* No target: the tree's vDSO against the model's and the host's, as ratios. */
+		.key = "kernel_vdso",
+		.measure = bench_row_kernel_vdso,
+	},
+	{
 		.key = "run",
 		.measure = bench_row_run,
 		.target = "tksim run, every check on, HZ=1000, NTP daemon on",

@@ -27,6 +27,7 @@
  * @quick:     a short run (CI smoke tests): rate rows size themselves down
  * @json:      JSON report
  * @engine_ns: virtual time for the simulating rows (ns); 0 skips them
+ * @kernel:    the kernel tree of the tree rows (a release or a directory), NULL for none
  */
 struct bench_opts {
 	u32 batches;
@@ -37,6 +38,7 @@ struct bench_opts {
 	bool json;
 	bool quiet;
 	u64 engine_ns;
+	const char *kernel;
 };
 
 /**
@@ -76,7 +78,7 @@ struct bench_row {
 };
 
 /* The most rows a report holds (checked against bench_rows[] at build time). */
-#define BENCH_MAX_ROWS 8
+#define BENCH_MAX_ROWS 10
 
 extern const struct bench_row bench_rows[];
 extern const unsigned int bench_nr_rows;
@@ -89,5 +91,7 @@ int bench_row_fuzz(const struct bench_opts *o, struct bench_rate *out);
 int bench_row_daemon(const struct bench_opts *o, struct bench_rate *out);
 int bench_row_engine_aux8(const struct bench_opts *o, struct bench_rate *out);
 int bench_row_aux_vdso(const struct bench_opts *o, struct bench_rate *out);
+int bench_row_engine_kernel(const struct bench_opts *o, struct bench_rate *out);
+int bench_row_kernel_vdso(const struct bench_opts *o, struct bench_rate *out);
 
 #endif /* TKSIM_TOOLS_BENCH_BENCH_ROWS_H */

@@ -37,6 +37,11 @@ const struct tksim_option cmd_bench_options[] = {
 		      "it and the checked run; the checked run simulates D or 2h,\n"
 		      "whichever is shorter",
 		      "1d; --quick 10m"),
+	TKSIM_OPT_MORE(TKSIM_OPT_FILE, "kernel", 'k', "TREE",
+		       "the kernel tree of the tree rows (its vDSO, its engine):\n"
+		       "a release fetched by scripts/fetch-kernels.sh, a tree's\n"
+		       "directory, or none; a tree not at hand skips them",
+		       "6.12"),
 	TKSIM_OPT_FLAG("quick", 'q', "a short run for CI smoke tests (a few seconds)"),
 	TKSIM_OPT_JSON('j'),
 	TKSIM_OPT_QUIET('Q'),
@@ -82,7 +87,7 @@ static int parse_bench_opts(int argc, char **argv, struct bench_opts *o)
 	bool have_b = false, have_c = false, have_w = false, have_e = false;
 	int c;
 
-	*o = (struct bench_opts){ .cpu = -1 };
+	*o = (struct bench_opts){ .cpu = -1, .kernel = "6.12" };
 	tksim_opt_begin(&it, &opts, argc, argv);
 	while ((c = tksim_opt_next(&it)) > 0) {
 		optarg = it.value;
@@ -112,6 +117,9 @@ static int parse_bench_opts(int argc, char **argv, struct bench_opts *o)
 			    engine > 3650ULL * 86400 * NSEC_PER_SEC)
 				return tksim_usage_error("bench", "bad --engine '%s'", optarg);
 			have_e = true;
+			break;
+		case 'k':
+			o->kernel = strcmp(optarg, "none") ? optarg : NULL;
 			break;
 		case 'q':
 			o->quick = true;

@@ -54,7 +54,13 @@ static int torture_json(struct cmd_torture_cli *cli)
 
 	if (cli->o.progress)
 		fprintf(stderr, "\r%60s\r", "");
-	if (ret == -EOPNOTSUPP || ret == -ENODEV) {
+	if (cli->o.kernel && ret == -ENOENT) {
+		cmd_torture_print_json(cli, NULL, "skip", r.kernel_err);
+		ret = TORTURE_EXIT_SKIP;
+	} else if (cli->o.kernel && *r.kernel_err && ret) {
+		fprintf(stderr, "tksim torture: %s\n", r.kernel_err);
+		ret = TKSIM_EXIT_USAGE;
+	} else if (ret == -EOPNOTSUPP || ret == -ENODEV) {
 		snprintf(why, sizeof(why), "no usable TSC here: %s", strerror(-ret));
 		cmd_torture_print_json(cli, NULL, "skip", why);
 		ret = TORTURE_EXIT_SKIP;
@@ -139,6 +145,16 @@ int cmd_torture(int argc, char **argv)
 	tksim_signals_restore();
 	if (cli.o.progress)
 		fprintf(stderr, "\r%60s\r", "");
+	if (cli.o.kernel && ret == -ENOENT) {
+		printf("# SKIP: %s\n", r.kernel_err);
+		torture_result_free(&r);
+		return TORTURE_EXIT_SKIP;
+	}
+	if (cli.o.kernel && *r.kernel_err && ret) {
+		fprintf(stderr, "tksim torture: %s\n", r.kernel_err);
+		torture_result_free(&r);
+		return TKSIM_EXIT_USAGE;
+	}
 	if (ret == -EOPNOTSUPP || ret == -ENODEV) {
 		printf("# SKIP: no usable TSC here: %s\n", strerror(-ret));
 		torture_result_free(&r);
@@ -161,6 +177,8 @@ int cmd_torture(int argc, char **argv)
 	printf("# TSC %.3f MHz (%s), vDSO clock mode %s\n", (double)r.tsc_hz * 1e-6,
 	       cli.o.tsc_hz ? "given" : "calibrated against CLOCK_MONOTONIC_RAW",
 	       torture_clock_mode_name(r.clock_mode));
+	if (cli.o.kernel)
+		cmd_torture_print_kernel(&cli, &r);
 	if (cli.o.counter == TORTURE_COUNTER_SYNTHETIC)
 		printf("# synthetic counter %" PRIu64 " Hz, %u bits, read with %s, skew %" PRIu64
 		       ", jitter %" PRIu64 " cycles, vDSO rule %s\n",

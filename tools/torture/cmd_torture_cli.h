@@ -35,6 +35,7 @@ void cmd_torture_progress_line(void *arg, double elapsed, double total, u64 read
 void cmd_torture_print_results(const struct cmd_torture_cli *cli, const struct torture_result *r);
 void cmd_torture_print_json(const struct cmd_torture_cli *cli, const struct torture_result *r,
 			    const char *result, const char *why);
+void cmd_torture_print_kernel(const struct cmd_torture_cli *cli, const struct torture_result *r);
 u32 cmd_torture_not_checked(const struct torture_opts *o, const struct torture_result *r);
 
 #endif /* TKSIM_TOOLS_TORTURE_CMD_TORTURE_CLI_H */

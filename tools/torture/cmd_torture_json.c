@@ -16,6 +16,7 @@ static void json_config(struct json *j, const struct cmd_torture_cli *cli)
 	char list[256], bugs[512];
 
 	json_kstr(j, "counter", o->counter == TORTURE_COUNTER_TSC ? "tsc" : "synthetic");
+	json_kstr(j, "kernel", o->kernel);
 	json_kstr(j, "insn", sim_tsc_insn_name(o->insn));
 	json_ku64(j, "threads", o->threads);
 	json_ku64(j, "hz", o->hz);
@@ -51,6 +52,7 @@ static void json_litmus(struct json *j, const struct cmd_torture_cli *cli,
 			json_kstr(j, "insn", sim_tsc_insn_name(row->insn));
 			json_kstr(j, "test", litmus_name(t));
 			json_kbool(j, "supported", row->supported);
+			json_kstr(j, "left_out", row->left_out);
 			json_kbool(j, "under_test", row->counts);
 			json_kbool(j, "expected_to_fail", litmus_expected_to_fail(t));
 			json_ku64(j, "samples", lr->samples);
@@ -82,6 +84,10 @@ void cmd_torture_print_json(const struct cmd_torture_cli *cli, const struct tort
 	if (r) {
 		json_ku64(&j, "tsc_hz", r->tsc_hz);
 		json_kstr(&j, "clock_mode", torture_clock_mode_name(r->clock_mode));
+		if (cli->o.kernel) {
+			json_kstr(&j, "kernel_release", r->kernel);
+			json_ku64(&j, "kernel_break", r->kernel_break);
+		}
 		json_kdbl(&j, "seconds", r->seconds);
 		json_ku64(&j, "publications", r->publications);
 		json_ku64(&j, "churn_ops", r->churn_ops);

@@ -97,6 +97,11 @@ const struct tksim_option cmd_torture_options[] = {
 	TKSIM_OPT_ARG("tsc-hz", 'T', "HZ",
 		      "TSC frequency; calibrated against MONOTONIC_RAW if absent", NULL),
 	TKSIM_OPT_ARG("hz", 'z', "N", "the simulated kernel's HZ and the tick rate", "1000"),
+	TKSIM_OPT_MORE(TKSIM_OPT_FILE, "kernel", 'G', "TREE",
+		       "torture a kernel tree's own lib/vdso, timekeeping.c and\n"
+		       "ntp.c instead of the model: a release fetched by\n"
+		       "scripts/fetch-kernels.sh (6.12, 6.1) or a tree's directory",
+		       NULL),
 	TKSIM_OPT_FLAG("max-pressure", 'P', "the timekeeper publishes back to back (TK_ADV_FREQ)"),
 	TKSIM_OPT_FLAG("timens", 'E',
 		       "every other reader runs in a time namespace (MONOTONIC\n"
@@ -248,6 +253,37 @@ static int window_fits(const struct torture_opts *o)
 		tick_s / 2 * 1e3);
 }
 
+/*
+ * --kernel: what the tree cannot be given.  Its counter is the TSC (the shims' hook; a synthetic
+ * counter's per-CPU pages are the model's vDSO's), it has no time namespace (the shims'
+ * configuration) and no aux clocks (6.12 and 6.1 predate v6.17), --window spins inside the
+ * model's write section, and --inject and --fix change the model's code, not the tree's.
+ */
+static int kernel_fits(const struct cmd_torture_cli *cli)
+{
+	const struct torture_opts *o = &cli->o;
+	const char *what = o->counter != TORTURE_COUNTER_TSC ? "--counter synthetic"
+			   : o->timens			     ? "--timens"
+			   : o->aux_clocks		     ? "--aux-clocks"
+			   : o->window_spin		     ? "--window"
+			   : o->bugs			     ? "--inject"
+			   : o->fixes			     ? "--fix"
+							     : NULL;
+
+	if (!what)
+		return 0;
+	return tksim_usage_error(
+		"torture", "--kernel with %s: %s", what,
+		o->counter != TORTURE_COUNTER_TSC
+			? "the tree's vDSO reads the TSC through the shims' counter hook"
+		: o->timens ? "the tree is built without time namespaces (CONFIG_TIME_NS)"
+		: o->aux_clocks
+			? "the trees the backend covers (6.12, 6.1) predate aux clocks (v6.17)"
+		: o->window_spin ? "the spins are the model's write section's, not the tree's"
+				 : "bugs and fixes change the model's code, not the tree's: "
+				   "run the model (no --kernel), or patch the tree");
+}
+
 /**
  * cmd_torture_parse() - read `tksim torture`'s options
  * @argc: argument count (argv[0] is "torture")
@@ -374,6 +410,9 @@ int cmd_torture_parse(int argc, char **argv, struct cmd_torture_cli *cli)
 			break;
 		case 'P':
 			o->max_pressure = true;
+			break;
+		case 'G':
+			o->kernel = optarg;
 			break;
 		case 'E':
 			o->timens = true;
@@ -522,5 +561,7 @@ int cmd_torture_parse(int argc, char **argv, struct cmd_torture_cli *cli)
 	for (unsigned int i = 1; i < VDSO_MAX_CPUS; i++)
 		o->synth.skew[i] = (i & 1) ? -(s64)cli->skew : (s64)cli->skew;
 	o->synth.seed = o->seed;
+	if (o->kernel && (ret = kernel_fits(cli)))
+		return ret;
 	return check_visible(cli);
 }

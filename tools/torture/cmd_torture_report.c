@@ -23,6 +23,8 @@ void cmd_torture_build_replay(struct cmd_torture_cli *cli)
 			len += (size_t)snprintf(p + len, n - len, __VA_ARGS__); \
 	} while (0)
 	ADD("tksim torture");
+	if (o->kernel)
+		ADD(" --kernel %s", o->kernel);
 	if (o->counter == TORTURE_COUNTER_SYNTHETIC) {
 		ADD(" --counter synthetic --insn %s --freq %" PRIu64 " --bits %u",
 		    sim_tsc_insn_name(o->insn), o->synth.freq_hz, o->synth.bits);
@@ -149,6 +151,10 @@ void cmd_torture_print_results(const struct cmd_torture_cli *cli, const struct t
 			printf("#   %-13s skipped: this CPU has no rdtscp\n", name);
 			continue;
 		}
+		if (row->left_out) {
+			printf("#   %-13s left out: %s\n", name, row->left_out);
+			continue;
+		}
 		for (int t = 0; t < LITMUS_NR; t++) {
 			const struct litmus_result *lr = &row->r[t];
 			const char *note = row->counts ? "" : "  (not under test)";
@@ -216,7 +222,7 @@ u32 cmd_torture_not_checked(const struct torture_opts *o, const struct torture_r
 	for (unsigned int i = 0; i < r->nlitmus; i++) {
 		const struct torture_litmus_row *row = &r->litmus[i];
 
-		if (!row->counts || !row->supported)
+		if (!row->counts || !row->supported || row->left_out)
 			continue;
 		litmus_ran = true;
 		for (int t = 0; t < LITMUS_NR; t++)
@@ -226,4 +232,32 @@ u32 cmd_torture_not_checked(const struct torture_opts *o, const struct torture_r
 	if ((o->checks & TORTURE_CHECK_LITMUS) && !litmus_ran)
 		none |= TORTURE_CHECK_LITMUS;
 	return none;
+}
+
+/**
+ * cmd_torture_print_kernel() - what a --kernel run ran, what it checks and what it leaves out
+ * @cli: the command line
+ * @r:   its results
+ */
+void cmd_torture_print_kernel(const struct cmd_torture_cli *cli, const struct torture_result *r)
+{
+	printf("# kernel %s (--kernel %s): its own lib/vdso over its own vvar page and its "
+	       "kernel-side getters for the readers, its update_wall_time() and adjtimex for the "
+	       "timekeeper; the TSC read with %s by the shims' counter hook\n",
+	       *r->kernel ? r->kernel : "of unknown release", cli->o.kernel,
+	       sim_tsc_insn_name(cli->o.insn));
+	printf("# on the tree: seqcount (against a log of the tree's pages, read out of its own "
+	       "layout), inconsistency, threadtest, sandwich, and litmus with that instruction; "
+	       "left out: time namespaces (built without CONFIG_TIME_NS), aux clocks (6.12 and "
+	       "6.1 predate them), the litmus rows of the other instructions (they test tksim's "
+	       "hook)\n");
+	if (r->kernel_break)
+		printf("# TKSIM_KTREE_BREAK:%s%s: the tree's seqcount is broken on purpose (a "
+		       "test's), a run that cannot fail would pass here\n",
+		       (r->kernel_break & TORTURE_KBREAK_READ_RETRY) ? " vdso_read_retry() never "
+								       "retries"
+								     : "",
+		       (r->kernel_break & TORTURE_KBREAK_SEQ_BUMP) ? " update_vsyscall() leaves "
+								     "seq as is"
+								   : "");
 }
