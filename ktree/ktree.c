@@ -42,30 +42,67 @@ struct ktree_abi {
 	unsigned long (*warnings)(void);
 };
 
-/**
- * struct ktree - one tree, one loaded object, one kernel in it
- * @dir:      the tree's directory
- * @release:  its release ("6.12.57 (Debian ...)")
+/*
+ * One loaded object, the process's: dlopen() of the same path gives every struct ktree the same
+ * mapping, so its data as loaded (@pristine, before any boot) is taken once, at the first load.
  * @so:       the object's path
- * @hz:       the HZ it was built for
  * @handle:   dlopen()'s handle
  * @abi:      its entry points
  * @seg:      the writable segment in memory
  * @seg_len:  its length
- * @saved:    its copy right after the last ktree_boot()
- * @booted:   ktree_boot() succeeded
+ * @pristine: its copy as loaded (the .bss the init functions assume)
  */
-struct ktree {
-	char dir[4096];
-	char release[160];
+struct kt_object {
 	char so[4096];
-	unsigned int hz;
 	void *handle;
 	struct ktree_abi abi;
 	void *seg;
 	size_t seg_len;
+	void *pristine;
+};
+
+/* The objects loaded so far (a tree per HZ it ran at); never unloaded: see kt_open_hz(). */
+#define KT_MAX_OBJECTS 32
+static struct kt_object *kt_objects[KT_MAX_OBJECTS];
+static unsigned int kt_nr_objects;
+
+/*
+ * One kernel of a tree: its object at one HZ and the state of its last boot there.
+ * @hz:          CONFIG_HZ of the object
+ * @obj:         the object
+ * @saved:       its data right after the last boot (ktree_reset() restores it)
+ * @booted:      @saved is a boot's
+ * @cfg:         the system of that boot, with the caller's counter (@cfg.read, @cfg.ctx)
+ * @boot_cycles: the counter's value that boot read (the tree's cycle_last at boot)
+ */
+struct kt_kernel {
+	unsigned int hz;
+	struct kt_object *obj;
 	void *saved;
 	int booted;
+	struct ktree_config cfg;
+	uint64_t boot_cycles;
+};
+
+/* The HZ values one struct ktree keeps a kernel for; a further one replaces the oldest. */
+#define KT_MAX_KERNELS 8
+
+/**
+ * struct ktree - one tree, its objects (one per HZ), the kernel in the current one
+ * @dir:       the tree's directory
+ * @release:   its release ("6.12.57 (Debian ...)")
+ * @kernels:   a kernel per HZ run so far
+ * @nr_kernels: how many
+ * @cur:       the one the entry points drive
+ * @abi:       @cur's entry points
+ */
+struct ktree {
+	char dir[4096];
+	char release[160];
+	struct kt_kernel kernels[KT_MAX_KERNELS];
+	unsigned int nr_kernels;
+	struct kt_kernel *cur;
+	struct ktree_abi abi;
 };
 
 /* The default HZ ktree_open() builds for, so that a broken tree is found at once (the model's
@@ -75,25 +112,25 @@ struct ktree {
 /* dl_iterate_phdr() visitor: the writable PT_LOAD of the object named in @data's ->so. */
 static int kt_find_seg(struct dl_phdr_info *info, size_t size, void *data)
 {
-	struct ktree *kt = data;
+	struct kt_object *o = data;
 
 	(void)size;
-	if (!info->dlpi_name || strcmp(info->dlpi_name, kt->so))
+	if (!info->dlpi_name || strcmp(info->dlpi_name, o->so))
 		return 0;
 	for (int i = 0; i < info->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 
 		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W)) {
-			kt->seg = (void *)(info->dlpi_addr + ph->p_vaddr);
-			kt->seg_len = ph->p_memsz;
+			o->seg = (void *)(info->dlpi_addr + ph->p_vaddr);
+			o->seg_len = ph->p_memsz;
 			return 1;
 		}
 	}
 	return 0;
 }
 
-/* Load @kt->so and resolve its entry points; Return: KTREE_OK or KTREE_BROKEN with @err. */
-static enum ktree_status kt_load(struct ktree *kt, char *err, size_t errlen)
+/* Load @o->so and resolve its entry points; Return: KTREE_OK or KTREE_BROKEN with @err. */
+static enum ktree_status kt_load(struct kt_object *o, const char *dir, char *err, size_t errlen)
 {
 	static const struct {
 		const char *name;
@@ -107,54 +144,129 @@ static enum ktree_status kt_load(struct ktree *kt, char *err, size_t errlen)
 #undef KT_SYM
 	};
 
-	kt->handle = dlopen(kt->so, RTLD_NOW | RTLD_LOCAL);
-	if (!kt->handle) {
-		snprintf(err, errlen, "kernel tree %s: cannot load %s: %s", kt->dir, kt->so,
-			 dlerror());
+	o->handle = dlopen(o->so, RTLD_NOW | RTLD_LOCAL);
+	if (!o->handle) {
+		snprintf(err, errlen, "kernel tree %s: cannot load %s: %s", dir, o->so, dlerror());
 		return KTREE_BROKEN;
 	}
 	for (size_t i = 0; i < sizeof(syms) / sizeof(syms[0]); i++) {
-		void *p = dlsym(kt->handle, syms[i].name);
+		void *p = dlsym(o->handle, syms[i].name);
 
 		if (!p) {
-			snprintf(err, errlen, "kernel tree %s: %s has no %s", kt->dir, kt->so,
+			snprintf(err, errlen, "kernel tree %s: %s has no %s", dir, o->so,
 				 syms[i].name);
 			return KTREE_BROKEN;
 		}
-		memcpy((char *)&kt->abi + syms[i].off, &p, sizeof(p));
+		memcpy((char *)&o->abi + syms[i].off, &p, sizeof(p));
 	}
-	if (kt->abi.version() != KT_ABI_VERSION) {
-		snprintf(err, errlen, "kernel tree %s: %s speaks ABI %d, tksim %d", kt->dir, kt->so,
-			 kt->abi.version(), KT_ABI_VERSION);
+	if (o->abi.version() != KT_ABI_VERSION) {
+		snprintf(err, errlen, "kernel tree %s: %s speaks ABI %d, tksim %d", dir, o->so,
+			 o->abi.version(), KT_ABI_VERSION);
 		return KTREE_BROKEN;
 	}
-	kt->seg = NULL;
-	dl_iterate_phdr(kt_find_seg, kt);
-	free(kt->saved);
-	kt->saved = kt->seg ? malloc(kt->seg_len) : NULL;
-	if (!kt->saved) {
-		snprintf(err, errlen, "kernel tree %s: no writable segment in %s", kt->dir, kt->so);
+	o->seg = NULL;
+	dl_iterate_phdr(kt_find_seg, o);
+	o->pristine = o->seg ? malloc(o->seg_len) : NULL;
+	if (!o->pristine) {
+		snprintf(err, errlen, "kernel tree %s: no writable segment in %s", dir, o->so);
 		return KTREE_BROKEN;
 	}
+	memcpy(o->pristine, o->seg, o->seg_len);
 	return KTREE_OK;
 }
 
-/* Build (or find) and load the object of @kt's tree at @hz. */
-static enum ktree_status kt_open_hz(struct ktree *kt, unsigned int hz, char *err, size_t errlen)
+/* The process's object at path @so, loaded now if it is not yet. */
+static enum ktree_status kt_object(const char *so, const char *dir, struct kt_object **out,
+				   char *err, size_t errlen)
 {
+	struct kt_object *o;
 	enum ktree_status st;
 
-	if (kt->handle && kt->hz == hz)
-		return KTREE_OK;
-	st = ktree_build(kt->dir, hz, kt->so, sizeof(kt->so), err, errlen);
-	if (st != KTREE_OK)
+	for (unsigned int i = 0; i < kt_nr_objects; i++) {
+		if (!strcmp(kt_objects[i]->so, so)) {
+			*out = kt_objects[i];
+			return KTREE_OK;
+		}
+	}
+	if (kt_nr_objects == KT_MAX_OBJECTS) {
+		snprintf(err, errlen, "kernel tree %s: more than %d objects in one process", dir,
+			 KT_MAX_OBJECTS);
+		return KTREE_BROKEN;
+	}
+	o = calloc(1, sizeof(*o));
+	if (!o) {
+		snprintf(err, errlen, "out of memory");
+		return KTREE_BROKEN;
+	}
+	snprintf(o->so, sizeof(o->so), "%s", so);
+	st = kt_load(o, dir, err, errlen);
+	if (st != KTREE_OK) {
+		/* a handle that loaded stays: dlclose would unmap what may be in use */
+		free(o->pristine);
+		free(o);
 		return st;
-	/* the object of another HZ stays loaded (its data is its own): dlclose would unmap
-	 * what a reader thread may still be looking at */
-	kt->handle = NULL;
-	kt->hz = hz;
-	kt->booted = 0;
-	return kt_load(kt, err, errlen);
+	}
+	kt_objects[kt_nr_objects++] = o;
+	*out = o;
+	return KTREE_OK;
+}
+
+/*
+ * Make the kernel of @kt at @hz the current one, building and loading its object if need be.
+ * Each HZ keeps its own last boot, so that inputs alternating between HZ values each reset to
+ * their own state rather than boot again (and no HZ's kernel starts from another's data).
+ */
+static enum ktree_status kt_open_hz(struct ktree *kt, unsigned int hz, char *err, size_t errlen)
+{
+	char so[4096];
+	struct kt_kernel *k = NULL;
+	struct kt_object *o;
+	enum ktree_status st;
+
+	if (kt->cur && kt->cur->hz == hz)
+		return KTREE_OK;
+	for (unsigned int i = 0; i < kt->nr_kernels && !k; i++)
+		if (kt->kernels[i].hz == hz)
+			k = &kt->kernels[i];
+	if (!k) {
+		st = ktree_build(kt->dir, hz, so, sizeof(so), err, errlen);
+		if (st == KTREE_OK)
+			st = kt_object(so, kt->dir, &o, err, errlen);
+		if (st != KTREE_OK)
+			return st;
+		if (kt->nr_kernels < KT_MAX_KERNELS) {
+			k = &kt->kernels[kt->nr_kernels++];
+		} else {
+			k = &kt->kernels[0];
+			free(k->saved);
+			memmove(&kt->kernels[0], &kt->kernels[1],
+				(KT_MAX_KERNELS - 1) * sizeof(*k));
+			k = &kt->kernels[KT_MAX_KERNELS - 1];
+		}
+		memset(k, 0, sizeof(*k));
+		k->hz = hz;
+		k->obj = o;
+		k->saved = malloc(o->seg_len);
+		if (!k->saved) {
+			kt->nr_kernels--;
+			snprintf(err, errlen, "out of memory");
+			return KTREE_BROKEN;
+		}
+	}
+	kt->cur = k;
+	kt->abi = k->obj->abi;
+	/* the object's data is whatever its last user left: a boot or a reset restores it */
+	if (k->booted)
+		memcpy(k->obj->seg, k->saved, k->obj->seg_len);
+	return KTREE_OK;
+}
+
+/* Free what @kt holds (its objects stay loaded, the process's). */
+static void kt_free(struct ktree *kt)
+{
+	for (unsigned int i = 0; i < kt->nr_kernels; i++)
+		free(kt->kernels[i].saved);
+	free(kt);
 }
 
 /**
@@ -183,8 +295,7 @@ enum ktree_status ktree_open(const char *name, struct ktree **out, char *err, si
 	if (st == KTREE_OK)
 		st = kt_open_hz(kt, KTREE_OPEN_HZ, err, errlen);
 	if (st != KTREE_OK) {
-		free(kt->saved);
-		free(kt);
+		kt_free(kt);
 		return st;
 	}
 	ktree_tree_release(kt->dir, kt->release, sizeof(kt->release));
@@ -192,20 +303,51 @@ enum ktree_status ktree_open(const char *name, struct ktree **out, char *err, si
 	return KTREE_OK;
 }
 
-/** ktree_close() - forget a tree; its object stays mapped for the process's life. @kt: NULL is fine
- */
+/** ktree_close() - forget a tree; its objects stay mapped for the process's life. @kt: NULL is
+ * fine */
 void ktree_close(struct ktree *kt)
 {
-	if (!kt)
-		return;
-	free(kt->saved);
-	free(kt);
+	if (kt)
+		kt_free(kt);
 }
 
 /** ktree_release() - the tree's release ("6.12.57 (Debian 6.12.57-1)"), or "" */
 const char *ktree_release(const struct ktree *kt)
 {
 	return kt ? kt->release : "";
+}
+
+/*
+ * The tree reads its counter through these, with @ctx the struct ktree: the caller's read()
+ * and context live here, outside the object's data, so that a restored segment serves every
+ * later system of the same configuration, whatever its counter's address.
+ */
+static uint64_t kt_read(void *ctx)
+{
+	const struct ktree *kt = ctx;
+
+	return kt->cur->cfg.read(kt->cur->cfg.ctx);
+}
+
+static uint64_t kt_read_vdso(void *ctx)
+{
+	const struct ktree *kt = ctx;
+
+	return kt->cur->cfg.read_vdso(kt->cur->cfg.ctx);
+}
+
+/*
+ * Whether a boot with @b would give the state a boot with @a gave: the same system (the
+ * counter's functions aside) and the same counter value at boot (@a_cycles, @b_cycles).  The
+ * boot reads nothing else: the wall time and boot offset are @b's, and virtual time stands
+ * still while it runs.
+ */
+static int kt_same_boot(const struct ktree_config *a, uint64_t a_cycles,
+			const struct ktree_config *b, uint64_t b_cycles)
+{
+	return a->freq_hz == b->freq_hz && a->mask == b->mask && a->rating == b->rating &&
+	       a->hz == b->hz && a->wall_sec == b->wall_sec && a->wall_nsec == b->wall_nsec &&
+	       a->boot_sec == b->boot_sec && a->boot_nsec == b->boot_nsec && a_cycles == b_cycles;
 }
 
 /**
@@ -215,47 +357,50 @@ const char *ktree_release(const struct ktree *kt)
  * @err:    why not
  * @errlen: size of @err
  *
- * A first boot per object runs the tree's own init path (kt_abi_boot()) and
- * keeps a copy of the data; a later boot with the same configuration is
- * ktree_reset().
+ * A boot runs the tree's own init path (kt_abi_boot()) on the object's data
+ * as loaded, and keeps a copy of the data after it.  A later boot of the
+ * same system at the same HZ (kt_same_boot()) is ktree_reset(): that copy,
+ * one memcpy() instead of the tree's timekeeping_init() and clocksource
+ * registration (a fuzzer boots a kernel per input).
  *
  * Return: 0 or a negative errno with @err.
  */
 int ktree_boot(struct ktree *kt, const struct ktree_config *cfg, char *err, size_t errlen)
 {
 	enum ktree_status st = kt_open_hz(kt, cfg->hz, err, errlen);
+	struct ktree_config own = *cfg;
+	struct kt_kernel *k = kt->cur;
+	uint64_t cycles;
 	int ret;
 
 	if (st != KTREE_OK)
 		return -ENOENT;
-	if (kt->booted) {
-		/* the init functions assume a fresh .bss: give them the one they had */
-		memcpy(kt->seg, kt->saved, kt->seg_len);
-	} else {
-		memcpy(kt->saved, kt->seg, kt->seg_len);
+	k = kt->cur;
+	if (!own.read_vdso)
+		own.read_vdso = own.read;
+	cycles = own.read(own.ctx);
+	if (k->booted && kt_same_boot(&k->cfg, k->boot_cycles, &own, cycles)) {
+		k->cfg = own;
+		memcpy(k->obj->seg, k->saved, k->obj->seg_len);
+		return 0;
 	}
-	ret = kt->abi.boot(cfg);
+	/* the init functions assume a fresh .bss: give them the one the object was loaded with */
+	memcpy(k->obj->seg, k->obj->pristine, k->obj->seg_len);
+	k->booted = 0;
+	k->cfg = own;
+	k->boot_cycles = cycles;
+	own.read = kt_read;
+	own.read_vdso = kt_read_vdso;
+	own.ctx = kt;
+	ret = kt->abi.boot(&own);
 	if (ret) {
 		snprintf(err, errlen,
 			 "kernel tree %s: the tree did not switch to tksim's clocksource at boot",
 			 kt->dir);
 		return ret;
 	}
-	/* the first copy was the pristine object: keep it for the next boot, this one for resets */
-	if (!kt->booted) {
-		void *pristine = kt->saved;
-
-		kt->saved = malloc(kt->seg_len);
-		if (!kt->saved) {
-			kt->saved = pristine;
-			return -ENOMEM;
-		}
-		memcpy(kt->saved, kt->seg, kt->seg_len);
-		free(pristine);
-		kt->booted = 1;
-	} else {
-		memcpy(kt->saved, kt->seg, kt->seg_len);
-	}
+	memcpy(k->saved, k->obj->seg, k->obj->seg_len);
+	k->booted = 1;
 	return 0;
 }
 
@@ -263,8 +408,10 @@ int ktree_boot(struct ktree *kt, const struct ktree_config *cfg, char *err, size
  */
 void ktree_reset(struct ktree *kt)
 {
-	if (kt->booted)
-		memcpy(kt->seg, kt->saved, kt->seg_len);
+	struct kt_kernel *k = kt->cur;
+
+	if (k && k->booted)
+		memcpy(k->obj->seg, k->saved, k->obj->seg_len);
 }
 
 /** ktree_tick() - the tree's update_wall_time() at the counter's value now */
