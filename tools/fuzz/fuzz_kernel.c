@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: GPL-2.0
+// tksim's own: `tksim fuzz --kernel TREE`: every input runs on a kernel tree's own code under
+// the oracle, so that every finding is the kernel's code's.
+/*
+ * Each input gets a system of its own configuration with the tree attached
+ * (sim_system_attach_ktree(), as `tksim run --kernel` does): the tree's
+ * update_wall_time() ticks, its adjtimex, settimeofday and clock_settime
+ * answer the calls, and every clock the oracle reads comes from the tree's
+ * kernel-side getters or its own lib/vdso over its own vvar page.  The model
+ * still runs beside it (the profile of the tree's release, so that it is
+ * the same kernel as far as tksim knows).  A fresh kernel per input is the
+ * restored data of the tree's object (ktree_boot() of the same system).
+ *
+ * Ops the backend cannot run on the tree are taken out of the input first
+ * (fuzz_kernel_fit()), so that no finding comes from the model alone.
+ */
+#include "tools/fuzz/fuzz_kernel.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktree/ktree.h"
+#include "sim/engine.h"
+#include "sim/ops/ops_gen.h"
+#include "timekeeper/version.h"
+
+/**
+ * fuzz_kernel_open() - open tree @tree for the inputs of this process
+ * @fk:     filled in
+ * @tree:   a release ("6.12") or a tree's directory
+ * @err:    why not
+ * @errlen: its size
+ *
+ * Return: 0, SIM_KTREE_UNAVAILABLE (no such tree here) or SIM_KTREE_BROKEN, with @err.
+ */
+int fuzz_kernel_open(struct fuzz_kernel *fk, const char *tree, char *err, size_t errlen)
+{
+	enum tk_profile p = TK_PROFILE_DEFAULT;
+	enum ktree_status st;
+	char rel[16];
+	size_t n;
+
+	memset(fk, 0, sizeof(*fk));
+	fk->tree = tree;
+	st = ktree_open(tree, &fk->kt, err, errlen);
+	if (st != KTREE_OK)
+		return st == KTREE_UNAVAILABLE ? SIM_KTREE_UNAVAILABLE : SIM_KTREE_BROKEN;
+	/* "6.12.57 (Debian 6.12.57-1)" -> "6.12": the model's profile of that release */
+	snprintf(rel, sizeof(rel), "%s", ktree_release(fk->kt));
+	n = strspn(rel, "0123456789");
+	if (rel[n] == '.')
+		n += 1 + strspn(rel + n + 1, "0123456789");
+	rel[n] = '\0';
+	if (tk_profile_parse(rel, &p))
+		tk_profile_parse(tree, &p);
+	fk->profile = (int)p;
+	return 0;
+}
+
+/** fuzz_kernel_close() - close @fk's tree */
+void fuzz_kernel_close(struct fuzz_kernel *fk)
+{
+	ktree_close(fk->kt);
+	fk->kt = NULL;
+}
+
+/*
+ * What the backend cannot do to the tree (docs/kernel-backend.md, "Not yet";
+ * sim/diff/diff_kernel.c answers the same): suspend and resume, a clocksource
+ * switch, injected bugs (the model's), a CPU's skew (the tree reads one
+ * counter), the check inside the vvar write section (it arms the model's
+ * writer), clock_settime without privilege on a clock other than REALTIME
+ * (the backend's clock_settime is a privileged caller's), and the aux clocks'
+ * sysfs knob, which the trees the backend builds (6.12, 6.1) predate: the
+ * executor's errno check expects -ENODEV of it, the absent knob's -ENOENT is
+ * no finding of the kernel's code.
+ */
+static bool backend_cannot(const struct sim_op *op)
+{
+	switch (op->kind) {
+	case SIM_OP_SUSPEND:
+	case SIM_OP_CLOCKSOURCE:
+	case SIM_OP_INJECT:
+	case SIM_OP_SKEW:
+	case SIM_OP_MIDWRITE:
+	case SIM_OP_AUX_ENABLE:
+		return true;
+	case SIM_OP_CLOCK_SETTIME:
+		return op->user && op->clock != TK_CLOCK_REALTIME;
+	default:
+		return false;
+	}
+}
+
+/**
+ * fuzz_kernel_fit() - take the ops the backend cannot run on the tree out of @l
+ * @fk: the tree (counts them in @fk->skipped)
+ * @l:  the input, changed in place; the other ops keep their times
+ *
+ * The system is the tree's release's (the model beside it gets that profile).
+ *
+ * Return: the ops taken out.
+ */
+unsigned int fuzz_kernel_fit(struct fuzz_kernel *fk, struct sim_op_list *l)
+{
+	unsigned int out = 0;
+
+	for (unsigned int i = l->n; i-- > 0;) {
+		if (backend_cannot(&l->ops[i])) {
+			sim_ops_remove(l, i);
+			out++;
+		}
+	}
+	l->cfg.profile = (enum tk_profile)fk->profile;
+	fk->skipped += out;
+	return out;
+}
+
+/**
+ * fuzz_kernel_run() - run @l on the tree under the oracle, as sim_ops_run() runs it on the model
+ * @fk:    the tree
+ * @l:     the input (fuzz_kernel_fit() first)
+ * @flags: SIM_OPS_*
+ * @r:     what was seen
+ *
+ * Return: 0 every property held (known kernel behaviours aside), 1 a finding
+ * (@r->first), or a negative errno when the system cannot be built or the
+ * tree not booted for it.
+ */
+int fuzz_kernel_run(struct fuzz_kernel *fk, const struct sim_op_list *l, unsigned int flags,
+		    struct sim_ops_result *r)
+{
+	struct sim_system *s = aligned_alloc(64, (sizeof(*s) + 63) & ~(size_t)63);
+	struct sim_ops_exec *e;
+	char err[256];
+	int ret, call;
+
+	memset(r, 0, sizeof(*r));
+	if (!s)
+		return -ENOMEM;
+	/* Zeroed, so that struct padding compares equal in the failed-call check. */
+	memset(s, 0, sizeof(*s));
+	ret = sim_system_init(s, &l->cfg);
+	if (ret) {
+		free(s);
+		return ret;
+	}
+	ret = sim_system_attach_ktree(s, fk->kt, err, sizeof(err));
+	e = ret ? NULL : sim_ops_exec_new(s, flags, r, NULL);
+	if (!e) {
+		ret = ret ? ret : -ENOMEM;
+	} else {
+		for (unsigned int i = 0; i < l->n && !ret; i++)
+			ret = sim_ops_exec_op(e, &l->ops[i], i, &call);
+		sim_ops_exec_free(e);
+	}
+	s->kt = NULL; /* the tree stays open for the next input */
+	sim_system_destroy(s);
+	free(s);
+	return ret;
+}
+
+/* What fuzz_kernel_shrink() keeps: the same signature, on the tree. */
+struct same_sig {
+	struct fuzz_kernel *fk;
+	unsigned int flags;
+	const char *sig;
+};
+
+static bool still_found(const struct sim_op_list *l, void *ctx)
+{
+	const struct same_sig *w = ctx;
+	struct sim_ops_result r;
+
+	return fuzz_kernel_run(w->fk, l, w->flags, &r) == 1 && !strcmp(r.first.sig, w->sig);
+}
+
+/**
+ * fuzz_kernel_shrink() - make @l minimal for its finding on the tree
+ * @fk:       the tree
+ * @l:        the input, shrunk in place
+ * @flags:    SIM_OPS_*
+ * @sig:      the finding's signature, kept
+ * @max_runs: how many runs shrinking may spend
+ *
+ * Return: the runs spent.
+ */
+unsigned int fuzz_kernel_shrink(struct fuzz_kernel *fk, struct sim_op_list *l, unsigned int flags,
+				const char *sig, unsigned int max_runs)
+{
+	char keep[sizeof(((struct sim_finding *)0)->sig)];
+	struct same_sig w = { .fk = fk, .flags = flags, .sig = keep };
+
+	snprintf(keep, sizeof(keep), "%s", sig); /* @sig may be in a result shrinking rewrites */
+	return sim_ops_shrink_by(l, still_found, &w, max_runs);
+}
+
+/**
+ * fuzz_kernel_settings() - the settings that make `tksim run FILE` replay a finding on the tree
+ * @f:  the finding's file, before its system and ops (scenario_ops_write())
+ * @fk: the tree
+ */
+void fuzz_kernel_settings(FILE *f, const struct fuzz_kernel *fk)
+{
+	fprintf(f, "kernel %s\nprofile %s\n", fk->tree,
+		tk_profile_name((enum tk_profile)fk->profile));
+}
+
+/*
+ * The pre-v6.15 coarse clocks: they read xtime_nsec, which a TK_ADV_FREQ
+ * adjustment lowers (timekeeping_apply_adjustment()), so they step back at a
+ * mid-tick frequency change; b71f9804f66c (v6.15, "timekeeping: Prevent
+ * coarse clocks going backwards") gave them coarse_nsec.  The model's
+ * profiles before 6.15 have it as bug coarse-pre-6.15.
+ */
+static bool coarse_property(const char *sig)
+{
+	return !strncmp(sig, "still-at-freq-change ", 21) || !strncmp(sig, "monotonic ", 10) ||
+	       !strncmp(sig, "coarse-not-ahead ", 17);
+}
+
+/**
+ * fuzz_kernel_known() - whether a finding of the tree is the pre-v6.15 coarse clock step
+ * @fk: the tree
+ * @l:  the input that found it
+ * @r:  its result
+ *
+ * Only for a tree older than v6.15, a finding on a *_COARSE clock by a
+ * property that compares coarse readings, and only when the model's profile
+ * of the tree's release (with coarse-pre-6.15) finds the same signature in
+ * the same input: the model's code for that behaviour is the one documented
+ * cause, so the same finding there is the evidence.
+ *
+ * Return: true for the known kernel bug (counted, not a finding).
+ */
+bool fuzz_kernel_known(const struct fuzz_kernel *fk, const struct sim_op_list *l,
+		       const struct sim_ops_result *r)
+{
+	struct sim_ops_result m;
+	const char *clock = strchr(r->first.sig, ' ');
+	size_t n;
+
+	if (fk->profile == TK_PROFILE_DEFAULT || fk->profile >= TK_PROFILE_6_15 || !clock)
+		return false;
+	n = strcspn(++clock, " ");
+	if (n < 7 || strncmp(clock + n - 7, "_COARSE", 7) || !coarse_property(r->first.sig))
+		return false;
+	return sim_ops_run(l, 0, 0, &m, NULL) == 1 && !strcmp(m.first.sig, r->first.sig);
+}
+
+/**
+ * fuzz_kernel_verdict() - what the model's profile of the tree's release says to a tree finding
+ * @f:  the finding's file
+ * @fk: the tree
+ * @l:  the finding's (shrunk) op list
+ *
+ * The model of the same release runs the same ops: the same signature means
+ * tksim's reading of the code agrees with the code; none or another means
+ * the model and the tree part there (tksim diff --kernel shows where).
+ * Also printed, so that the summary shows it.
+ */
+void fuzz_kernel_verdict(FILE *f, const struct fuzz_kernel *fk, const struct sim_op_list *l)
+{
+	struct sim_ops_result m, t;
+	char buf[256];
+	int rm = sim_ops_run(l, 0, 0, &m, NULL);
+
+	fuzz_kernel_run((struct fuzz_kernel *)fk, l, 0, &t);
+	if (rm == 1 && !strcmp(m.first.sig, t.first.sig))
+		snprintf(buf, sizeof(buf), "the model's %s profile finds the same",
+			 tk_profile_name((enum tk_profile)fk->profile));
+	else
+		snprintf(buf, sizeof(buf),
+			 "the model's %s profile does not (%s): the model and the tree part here, "
+			 "tksim diff --kernel %s THIS-FILE shows where",
+			 tk_profile_name((enum tk_profile)fk->profile),
+			 rm == 1 ? m.first.sig : "no finding", fk->tree);
+	fprintf(f, "# verdict: %s\n", buf);
+	printf("  verdict: %s\n", buf);
+}
