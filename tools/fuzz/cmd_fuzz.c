@@ -25,7 +25,6 @@
 #include "sim/fixes.h"
 #include "sim/ops/ops_gen.h"
 #include "sim/ops/ops_seeds.h"
-#include "ktree/ktree.h"
 #include "sim/engine.h"
 #include "timekeeper/version.h"
 #include "tools/fuzz/fuzz_decode.h"
@@ -726,8 +725,8 @@ int cmd_fuzz(int argc, char **argv)
 	if (o.fk) {
 		printf("  on kernel %s (%s) alone, the model's %s profile beside it; ops the "
 		       "backend cannot run there taken out: %" PRIu64 "\n",
-		       o.kernel, ktree_release(fk.kt), tk_profile_name((enum tk_profile)o.profile),
-		       sum.skipped);
+		       o.kernel, sim_ktree_release(fk.kt),
+		       tk_profile_name((enum tk_profile)o.profile), sum.skipped);
 		fuzz_kernel_close(&fk);
 	}
 	printf("  properties evaluated:");

@@ -20,7 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ktree/ktree.h"
 #include "sim/engine.h"
 #include "sim/ops/ops_gen.h"
 #include "timekeeper/version.h"
@@ -37,17 +36,17 @@
 int fuzz_kernel_open(struct fuzz_kernel *fk, const char *tree, char *err, size_t errlen)
 {
 	enum tk_profile p = TK_PROFILE_DEFAULT;
-	enum ktree_status st;
 	char rel[16];
 	size_t n;
+	int ret;
 
 	memset(fk, 0, sizeof(*fk));
 	fk->tree = tree;
-	st = ktree_open(tree, &fk->kt, err, errlen);
-	if (st != KTREE_OK)
-		return st == KTREE_UNAVAILABLE ? SIM_KTREE_UNAVAILABLE : SIM_KTREE_BROKEN;
+	ret = sim_ktree_open(tree, &fk->kt, err, errlen);
+	if (ret)
+		return ret;
 	/* "6.12.57 (Debian 6.12.57-1)" -> "6.12": the model's profile of that release */
-	snprintf(rel, sizeof(rel), "%s", ktree_release(fk->kt));
+	snprintf(rel, sizeof(rel), "%s", sim_ktree_release(fk->kt));
 	n = strspn(rel, "0123456789");
 	if (rel[n] == '.')
 		n += 1 + strspn(rel + n + 1, "0123456789");
@@ -61,7 +60,7 @@ int fuzz_kernel_open(struct fuzz_kernel *fk, const char *tree, char *err, size_t
 /** fuzz_kernel_close() - close @fk's tree */
 void fuzz_kernel_close(struct fuzz_kernel *fk)
 {
-	ktree_close(fk->kt);
+	sim_ktree_close(fk->kt);
 	fk->kt = NULL;
 }
 
