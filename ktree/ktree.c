@@ -45,6 +45,8 @@ struct ktree_abi {
 /*
  * One loaded object, the process's: dlopen() of the same path gives every struct ktree the same
  * mapping, so its data as loaded (@pristine, before any boot) is taken once, at the first load.
+ * @dir:      the tree it was built from
+ * @hz:       the HZ it was built for
  * @so:       the object's path
  * @handle:   dlopen()'s handle
  * @abi:      its entry points
@@ -53,6 +55,8 @@ struct ktree_abi {
  * @pristine: its copy as loaded (the .bss the init functions assume)
  */
 struct kt_object {
+	char dir[4096];
+	unsigned int hz;
 	char so[4096];
 	void *handle;
 	struct ktree_abi abi;
@@ -62,30 +66,53 @@ struct kt_object {
 };
 
 /* The objects loaded so far (a tree per HZ it ran at); never unloaded: see kt_open_hz(). */
-#define KT_MAX_OBJECTS 32
+#define KT_MAX_OBJECTS 128
 static struct kt_object *kt_objects[KT_MAX_OBJECTS];
 static unsigned int kt_nr_objects;
 
 /*
- * One kernel of a tree: its object at one HZ and the state of its last boot there.
- * @hz:          CONFIG_HZ of the object
- * @obj:         the object
- * @saved:       its data right after the last boot (ktree_reset() restores it)
- * @booted:      @saved is a boot's
- * @cfg:         the system of that boot, with the caller's counter (@cfg.read, @cfg.ctx)
- * @boot_cycles: the counter's value that boot read (the tree's cycle_last at boot)
+ * One boot of a kernel: the object's data right after it.
+ * @cfg:    the system booted (its counter's functions aside: kt_same_boot())
+ * @cycles: the counter's value that boot read (the tree's cycle_last at boot)
+ * @data:   the object's writable segment after the boot
+ * @used:   when it was last booted or reset to (kt_kernel::clock), for replacing the oldest
+ */
+struct kt_boot {
+	struct ktree_config cfg;
+	uint64_t cycles;
+	void *data;
+	uint64_t used;
+};
+
+/*
+ * The boots one kernel keeps: a fuzzer's inputs come in a few systems (the default 2.1 GHz
+ * one, HPET's, acpi_pm's, a 32 kHz one ...), and a real boot costs the tree's clocksource
+ * registration (milliseconds at 32 kHz), a kept one a memcpy().
+ */
+#define KT_BOOTS 16
+
+/*
+ * One kernel of a tree: its object at one HZ and the boots it has kept there.
+ * @hz:       CONFIG_HZ of the object
+ * @obj:      the object
+ * @cfg:      the system attached now, with the caller's counter (@cfg.read, @cfg.ctx)
+ * @boots:    the boots kept
+ * @nr_boots: how many
+ * @last:     the one ktree_reset() restores (the last booted or reset to), or NULL
+ * @clock:    counts boots, for kt_boot::used
  */
 struct kt_kernel {
 	unsigned int hz;
 	struct kt_object *obj;
-	void *saved;
-	int booted;
 	struct ktree_config cfg;
-	uint64_t boot_cycles;
+	struct kt_boot boots[KT_BOOTS];
+	unsigned int nr_boots;
+	struct kt_boot *last;
+	uint64_t clock;
 };
 
 /* The HZ values one struct ktree keeps a kernel for; a further one replaces the oldest. */
-#define KT_MAX_KERNELS 8
+#define KT_MAX_KERNELS 64
 
 /**
  * struct ktree - one tree, its objects (one per HZ), the kernel in the current one
@@ -175,15 +202,30 @@ static enum ktree_status kt_load(struct kt_object *o, const char *dir, char *err
 	return KTREE_OK;
 }
 
-/* The process's object at path @so, loaded now if it is not yet. */
-static enum ktree_status kt_object(const char *so, const char *dir, struct kt_object **out,
+/*
+ * The process's object of tree @dir at @hz, built (ktree_build()) and loaded now if it is not
+ * yet.  Once loaded it is not looked for in the cache again: ktree_build() hashes the tree's
+ * headers (thousands of files) to name the object, which a fuzzer's inputs, each at its own
+ * HZ, would otherwise pay per input; a tree edited meanwhile is seen by the next process.
+ */
+static enum ktree_status kt_object(const char *dir, unsigned int hz, struct kt_object **out,
 				   char *err, size_t errlen)
 {
 	struct kt_object *o;
 	enum ktree_status st;
+	char so[4096];
 
 	for (unsigned int i = 0; i < kt_nr_objects; i++) {
-		if (!strcmp(kt_objects[i]->so, so)) {
+		if (kt_objects[i]->hz == hz && !strcmp(kt_objects[i]->dir, dir)) {
+			*out = kt_objects[i];
+			return KTREE_OK;
+		}
+	}
+	st = ktree_build(dir, hz, so, sizeof(so), err, errlen);
+	if (st != KTREE_OK)
+		return st;
+	for (unsigned int i = 0; i < kt_nr_objects; i++) {
+		if (!strcmp(kt_objects[i]->so, so)) { /* the same object under another name */
 			*out = kt_objects[i];
 			return KTREE_OK;
 		}
@@ -199,6 +241,8 @@ static enum ktree_status kt_object(const char *so, const char *dir, struct kt_ob
 		return KTREE_BROKEN;
 	}
 	snprintf(o->so, sizeof(o->so), "%s", so);
+	snprintf(o->dir, sizeof(o->dir), "%s", dir);
+	o->hz = hz;
 	st = kt_load(o, dir, err, errlen);
 	if (st != KTREE_OK) {
 		/* a handle that loaded stays: dlclose would unmap what may be in use */
@@ -218,7 +262,6 @@ static enum ktree_status kt_object(const char *so, const char *dir, struct kt_ob
  */
 static enum ktree_status kt_open_hz(struct ktree *kt, unsigned int hz, char *err, size_t errlen)
 {
-	char so[4096];
 	struct kt_kernel *k = NULL;
 	struct kt_object *o;
 	enum ktree_status st;
@@ -229,16 +272,15 @@ static enum ktree_status kt_open_hz(struct ktree *kt, unsigned int hz, char *err
 		if (kt->kernels[i].hz == hz)
 			k = &kt->kernels[i];
 	if (!k) {
-		st = ktree_build(kt->dir, hz, so, sizeof(so), err, errlen);
-		if (st == KTREE_OK)
-			st = kt_object(so, kt->dir, &o, err, errlen);
+		st = kt_object(kt->dir, hz, &o, err, errlen);
 		if (st != KTREE_OK)
 			return st;
 		if (kt->nr_kernels < KT_MAX_KERNELS) {
 			k = &kt->kernels[kt->nr_kernels++];
 		} else {
 			k = &kt->kernels[0];
-			free(k->saved);
+			for (unsigned int b = 0; b < k->nr_boots; b++)
+				free(k->boots[b].data);
 			memmove(&kt->kernels[0], &kt->kernels[1],
 				(KT_MAX_KERNELS - 1) * sizeof(*k));
 			k = &kt->kernels[KT_MAX_KERNELS - 1];
@@ -246,18 +288,12 @@ static enum ktree_status kt_open_hz(struct ktree *kt, unsigned int hz, char *err
 		memset(k, 0, sizeof(*k));
 		k->hz = hz;
 		k->obj = o;
-		k->saved = malloc(o->seg_len);
-		if (!k->saved) {
-			kt->nr_kernels--;
-			snprintf(err, errlen, "out of memory");
-			return KTREE_BROKEN;
-		}
 	}
 	kt->cur = k;
 	kt->abi = k->obj->abi;
 	/* the object's data is whatever its last user left: a boot or a reset restores it */
-	if (k->booted)
-		memcpy(k->obj->seg, k->saved, k->obj->seg_len);
+	if (k->last)
+		memcpy(k->obj->seg, k->last->data, k->obj->seg_len);
 	return KTREE_OK;
 }
 
@@ -265,7 +301,8 @@ static enum ktree_status kt_open_hz(struct ktree *kt, unsigned int hz, char *err
 static void kt_free(struct ktree *kt)
 {
 	for (unsigned int i = 0; i < kt->nr_kernels; i++)
-		free(kt->kernels[i].saved);
+		for (unsigned int b = 0; b < kt->kernels[i].nr_boots; b++)
+			free(kt->kernels[i].boots[b].data);
 	free(kt);
 }
 
@@ -350,6 +387,26 @@ static int kt_same_boot(const struct ktree_config *a, uint64_t a_cycles,
 	       a->boot_sec == b->boot_sec && a->boot_nsec == b->boot_nsec && a_cycles == b_cycles;
 }
 
+/* The boot of @k's to replace: a free one, else the least recently used; NULL without memory. */
+static struct kt_boot *kt_new_boot(struct kt_kernel *k)
+{
+	struct kt_boot *b = NULL;
+
+	if (k->nr_boots < KT_BOOTS) {
+		b = &k->boots[k->nr_boots];
+		b->data = malloc(k->obj->seg_len);
+		if (!b->data)
+			return NULL;
+		k->nr_boots++;
+		return b;
+	}
+	b = &k->boots[0];
+	for (unsigned int i = 1; i < KT_BOOTS; i++)
+		if (k->boots[i].used < b->used)
+			b = &k->boots[i];
+	return b;
+}
+
 /**
  * ktree_boot() - boot a fresh kernel in @kt with @cfg
  * @kt:     the tree
@@ -358,10 +415,10 @@ static int kt_same_boot(const struct ktree_config *a, uint64_t a_cycles,
  * @errlen: size of @err
  *
  * A boot runs the tree's own init path (kt_abi_boot()) on the object's data
- * as loaded, and keeps a copy of the data after it.  A later boot of the
- * same system at the same HZ (kt_same_boot()) is ktree_reset(): that copy,
- * one memcpy() instead of the tree's timekeeping_init() and clocksource
- * registration (a fuzzer boots a kernel per input).
+ * as loaded, and keeps a copy of the data after it (KT_BOOTS per HZ).  A
+ * boot of a system booted before at the same HZ (kt_same_boot()) is a reset
+ * to that copy: one memcpy() instead of the tree's timekeeping_init() and
+ * clocksource registration (a fuzzer boots a kernel per input).
  *
  * Return: 0 or a negative errno with @err.
  */
@@ -369,7 +426,8 @@ int ktree_boot(struct ktree *kt, const struct ktree_config *cfg, char *err, size
 {
 	enum ktree_status st = kt_open_hz(kt, cfg->hz, err, errlen);
 	struct ktree_config own = *cfg;
-	struct kt_kernel *k = kt->cur;
+	struct kt_kernel *k;
+	struct kt_boot *b;
 	uint64_t cycles;
 	int ret;
 
@@ -379,28 +437,43 @@ int ktree_boot(struct ktree *kt, const struct ktree_config *cfg, char *err, size
 	if (!own.read_vdso)
 		own.read_vdso = own.read;
 	cycles = own.read(own.ctx);
-	if (k->booted && kt_same_boot(&k->cfg, k->boot_cycles, &own, cycles)) {
-		k->cfg = own;
-		memcpy(k->obj->seg, k->saved, k->obj->seg_len);
-		return 0;
+	k->cfg = own;
+	k->clock++;
+	for (unsigned int i = 0; i < k->nr_boots; i++) {
+		b = &k->boots[i];
+		if (kt_same_boot(&b->cfg, b->cycles, &own, cycles)) {
+			memcpy(k->obj->seg, b->data, k->obj->seg_len);
+			b->used = k->clock;
+			k->last = b;
+			return 0;
+		}
 	}
+	b = kt_new_boot(k);
+	if (!b) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	if (k->last == b)
+		k->last = NULL;
 	/* the init functions assume a fresh .bss: give them the one the object was loaded with */
 	memcpy(k->obj->seg, k->obj->pristine, k->obj->seg_len);
-	k->booted = 0;
-	k->cfg = own;
-	k->boot_cycles = cycles;
 	own.read = kt_read;
 	own.read_vdso = kt_read_vdso;
 	own.ctx = kt;
 	ret = kt->abi.boot(&own);
 	if (ret) {
+		b->used = 0;
+		b->cfg.freq_hz = 0; /* matches no system until replaced */
 		snprintf(err, errlen,
 			 "kernel tree %s: the tree did not switch to tksim's clocksource at boot",
 			 kt->dir);
 		return ret;
 	}
-	memcpy(k->saved, k->obj->seg, k->obj->seg_len);
-	k->booted = 1;
+	b->cfg = k->cfg;
+	b->cycles = cycles;
+	b->used = k->clock;
+	memcpy(b->data, k->obj->seg, k->obj->seg_len);
+	k->last = b;
 	return 0;
 }
 
@@ -410,8 +483,8 @@ void ktree_reset(struct ktree *kt)
 {
 	struct kt_kernel *k = kt->cur;
 
-	if (k && k->booted)
-		memcpy(k->obj->seg, k->saved, k->obj->seg_len);
+	if (k && k->last)
+		memcpy(k->obj->seg, k->last->data, k->obj->seg_len);
 }
 
 /** ktree_tick() - the tree's update_wall_time() at the counter's value now */

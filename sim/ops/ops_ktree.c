@@ -50,7 +50,11 @@ static bool backend_cannot(const struct sim_op *op)
 
 /**
  * sim_ops_ktree_fit() - take the ops the backend cannot run on a tree out of @l
- * @l: the input, changed in place; the other ops keep their times
+ * @l: the input, changed in place; the other ops keep their times, less the time a
+ *     suspend taken out slept
+ *
+ * A suspend's sleep costs an input nothing (resume adds it at once); as ticked time it
+ * would be millions of ticks, so the ops after it move back by the sleep.
  *
  * Return: the ops taken out.
  */
@@ -59,10 +63,17 @@ unsigned int sim_ops_ktree_fit(struct sim_op_list *l)
 	unsigned int out = 0;
 
 	for (unsigned int i = l->n; i-- > 0;) {
-		if (backend_cannot(&l->ops[i])) {
-			sim_ops_remove(l, i);
-			out++;
+		if (!backend_cannot(&l->ops[i]))
+			continue;
+		if (l->ops[i].kind == SIM_OP_SUSPEND && l->ops[i].a > 0) {
+			u64 t = l->ops[i].t_ns, slept = (u64)l->ops[i].a;
+
+			for (unsigned int j = i + 1; j < l->n; j++)
+				l->ops[j].t_ns =
+					l->ops[j].t_ns - t > slept ? l->ops[j].t_ns - slept : t;
 		}
+		sim_ops_remove(l, i);
+		out++;
 	}
 	return out;
 }
