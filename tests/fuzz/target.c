@@ -4,6 +4,8 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "sim/bugs.h"
 #include "sim/engine.h"
@@ -18,6 +20,34 @@
  * that cannot be had stops the fuzzer (exit 2) rather than fuzz the model under its name.
  * Built with -DTKSIM_FUZZ_KERNEL='"TREE"' (tests/fuzz/tksim-ktree-fuzzer), TREE is the default.
  */
+#ifdef TKSIM_FUZZ_KERNEL
+/*
+ * Shipped (.clusterfuzzlite/build.sh): the tree in tksim-kernels/ and the shims in tksim-ktree/
+ * beside the binary, with the tree's object already built there, stand for the kernel cache and
+ * the shims of a tksim build, unless the environment names others.
+ */
+static void target_dirs(void)
+{
+	char exe[4096], dir[4200];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash;
+
+	if (n <= 0)
+		return;
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return;
+	*slash = '\0';
+	snprintf(dir, sizeof(dir), "%s/tksim-kernels", exe);
+	if (!access(dir, R_OK))
+		setenv("TKSIM_KERNEL_CACHE", dir, 0);
+	snprintf(dir, sizeof(dir), "%s/tksim-ktree", exe);
+	if (!access(dir, R_OK))
+		setenv("TKSIM_KTREE_DIR", dir, 0);
+}
+#endif
+
 static struct ktree *target_tree(enum tk_profile *profile)
 {
 	static struct ktree *kt;
@@ -31,6 +61,7 @@ static struct ktree *target_tree(enum tk_profile *profile)
 #ifdef TKSIM_FUZZ_KERNEL
 		if (!e)
 			e = TKSIM_FUZZ_KERNEL;
+		target_dirs();
 #endif
 		init = true;
 		if (e && *e) {
