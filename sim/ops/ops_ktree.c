@@ -19,6 +19,7 @@
 
 #include "sim/engine.h"
 #include "sim/ops/ops_gen.h"
+#include "timekeeper/version.h"
 
 /*
  * What the backend cannot do to the tree (docs/kernel-backend.md, "Not yet";
@@ -155,4 +156,44 @@ unsigned int sim_ops_ktree_shrink(struct ktree *kt, struct sim_op_list *l, unsig
 
 	snprintf(keep, sizeof(keep), "%s", sig); /* @sig may be in a result shrinking rewrites */
 	return sim_ops_shrink_by(l, still_found, &w, max_runs);
+}
+
+/*
+ * The pre-v6.15 coarse clocks: they read xtime_nsec, which a TK_ADV_FREQ
+ * adjustment lowers (timekeeping_apply_adjustment()), so they step back at a
+ * mid-tick frequency change; b71f9804f66c (v6.15, "timekeeping: Prevent
+ * coarse clocks going backwards") gave them coarse_nsec.  The model's
+ * profiles before 6.15 have it as bug coarse-pre-6.15.
+ */
+static bool coarse_property(const char *sig)
+{
+	return !strncmp(sig, "still-at-freq-change ", 21) || !strncmp(sig, "monotonic ", 10) ||
+	       !strncmp(sig, "coarse-not-ahead ", 17);
+}
+
+/**
+ * sim_ops_ktree_known() - whether a finding of a tree is the pre-v6.15 coarse clock step
+ * @l: the input that found it, its system the tree's release (@l->cfg.profile)
+ * @r: its result
+ *
+ * Only for a tree older than v6.15, a finding on a *_COARSE clock by a
+ * property that compares coarse readings, and only when the model's profile
+ * of the tree's release (with coarse-pre-6.15) finds the same signature in
+ * the same input: the model's code for that behaviour is the one documented
+ * cause, so the same finding there is the evidence.
+ *
+ * Return: true for the known kernel bug (counted, not a finding).
+ */
+bool sim_ops_ktree_known(const struct sim_op_list *l, const struct sim_ops_result *r)
+{
+	struct sim_ops_result m;
+	const char *clock = strchr(r->first.sig, ' ');
+	size_t n;
+
+	if (l->cfg.profile == TK_PROFILE_DEFAULT || l->cfg.profile >= TK_PROFILE_6_15 || !clock)
+		return false;
+	n = strcspn(++clock, " ");
+	if (n < 7 || strncmp(clock + n - 7, "_COARSE", 7) || !coarse_property(r->first.sig))
+		return false;
+	return sim_ops_run(l, 0, 0, &m, NULL) == 1 && !strcmp(m.first.sig, r->first.sig);
 }

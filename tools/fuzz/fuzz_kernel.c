@@ -98,46 +98,12 @@ void fuzz_kernel_settings(FILE *f, const struct fuzz_kernel *fk)
 		tk_profile_name((enum tk_profile)fk->profile));
 }
 
-/*
- * The pre-v6.15 coarse clocks: they read xtime_nsec, which a TK_ADV_FREQ
- * adjustment lowers (timekeeping_apply_adjustment()), so they step back at a
- * mid-tick frequency change; b71f9804f66c (v6.15, "timekeeping: Prevent
- * coarse clocks going backwards") gave them coarse_nsec.  The model's
- * profiles before 6.15 have it as bug coarse-pre-6.15.
- */
-static bool coarse_property(const char *sig)
-{
-	return !strncmp(sig, "still-at-freq-change ", 21) || !strncmp(sig, "monotonic ", 10) ||
-	       !strncmp(sig, "coarse-not-ahead ", 17);
-}
-
-/**
- * fuzz_kernel_known() - whether a finding of the tree is the pre-v6.15 coarse clock step
- * @fk: the tree
- * @l:  the input that found it
- * @r:  its result
- *
- * Only for a tree older than v6.15, a finding on a *_COARSE clock by a
- * property that compares coarse readings, and only when the model's profile
- * of the tree's release (with coarse-pre-6.15) finds the same signature in
- * the same input: the model's code for that behaviour is the one documented
- * cause, so the same finding there is the evidence.
- *
- * Return: true for the known kernel bug (counted, not a finding).
- */
+/** fuzz_kernel_known() - sim_ops_ktree_known() for a finding of @fk's tree */
 bool fuzz_kernel_known(const struct fuzz_kernel *fk, const struct sim_op_list *l,
 		       const struct sim_ops_result *r)
 {
-	struct sim_ops_result m;
-	const char *clock = strchr(r->first.sig, ' ');
-	size_t n;
-
-	if (fk->profile == TK_PROFILE_DEFAULT || fk->profile >= TK_PROFILE_6_15 || !clock)
-		return false;
-	n = strcspn(++clock, " ");
-	if (n < 7 || strncmp(clock + n - 7, "_COARSE", 7) || !coarse_property(r->first.sig))
-		return false;
-	return sim_ops_run(l, 0, 0, &m, NULL) == 1 && !strcmp(m.first.sig, r->first.sig);
+	(void)fk; /* @l's system is the tree's release (fuzz_kernel_fit()) */
+	return sim_ops_ktree_known(l, r);
 }
 
 /**
