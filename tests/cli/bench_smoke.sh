@@ -54,7 +54,7 @@ check "the ratio table is there" -- has "^Ratios to the host vDSO"
 check "the threads' ratios are there" -- has "switch vs array"
 check "the engine benchmark ran" -- has "^engine: .* M ticks/s"
 check "the checked run ran" -- has "^run: .* instants checked in .* M ticks/s"
-check "the seven targets are reported" -- test "$(grep -c '^  \[' "$out")" -eq 7
+check "the nine targets are reported" -- test "$(grep -c '^  \[' "$out")" -eq 9
 
 "$TKSIM" bench --quick --json --engine 0 >"$out" 2>&1
 rc=$?
