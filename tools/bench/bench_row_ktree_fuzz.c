@@ -50,6 +50,17 @@ static double cpu_now_s(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* The CPU and wall seconds since @c0 and @t0, never 0 (a rate divides by them). */
+static void kfuzz_elapsed(double c0, u64 t0, double *cpu_s, double *wall_s)
+{
+	*cpu_s = cpu_now_s() - c0;
+	*wall_s = (double)(bench_now_ns() - t0) * 1e-9;
+	if (*cpu_s <= 0)
+		*cpu_s = 1e-9;
+	if (*wall_s <= 0)
+		*wall_s = 1e-9;
+}
+
 /**
  * bench_row_ktree_engine() - ticks per CPU second of the engine with the 6.12 tree attached
  * @o:   the options (--quick runs fewer ticks; engine_ns 0 skips the row)
@@ -83,14 +94,9 @@ int bench_row_ktree_engine(const struct bench_opts *o, struct bench_rate *out)
 	t0 = bench_now_ns();
 	c0 = cpu_now_s();
 	sim_run_ticks(s, ticks);
-	cpu_s = cpu_now_s() - c0;
-	wall_s = (double)(bench_now_ns() - t0) * 1e-9;
+	kfuzz_elapsed(c0, t0, &cpu_s, &wall_s);
 	s->kt = NULL; /* the tree stays open for the other row */
 	sim_system_free(s);
-	if (cpu_s <= 0)
-		cpu_s = 1e-9;
-	if (wall_s <= 0)
-		wall_s = 1e-9;
 	out->per_s = (double)ticks / cpu_s;
 	snprintf(out->text, sizeof(out->text),
 		 "\nKernel-tree backend (Debian's " KFUZZ_TREE
@@ -152,14 +158,9 @@ int bench_row_ktree_fuzz(const struct bench_opts *o, struct bench_rate *out)
 		findings += sim_ops_run_ktree(kt, &in[i % KFUZZ_INPUTS], 0, &r) == 1;
 		ops += r.ops_run;
 	}
-	cpu_s = cpu_now_s() - c0;
-	wall_s = (double)(bench_now_ns() - t0) * 1e-9;
+	kfuzz_elapsed(c0, t0, &cpu_s, &wall_s);
 	for (unsigned int i = 0; i < KFUZZ_INPUTS; i++)
 		sim_ops_free(&in[i]);
-	if (cpu_s <= 0)
-		cpu_s = 1e-9;
-	if (wall_s <= 0)
-		wall_s = 1e-9;
 	out->per_s = (double)execs / cpu_s;
 	snprintf(out->text, sizeof(out->text),
 		 "ktree fuzz: %u executions (the fuzz row's inputs on the tree, a fresh kernel "
