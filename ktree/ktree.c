@@ -49,30 +49,94 @@ struct ktree_abi {
 	void (*advance_freq)(void);
 };
 
-/**
- * struct ktree - one tree, one loaded object, one kernel in it
- * @dir:      the tree's directory
- * @release:  its release ("6.12.57 (Debian ...)")
- * @so:       the object's path
+/*
+ * One loaded object, the process's: dlopen() of the same path gives every struct ktree the same
+ * mapping, so its data as loaded (@pristine, before any boot) is taken once, at the first load.
+ * @dir:      the tree it was built from
  * @hz:       the HZ it was built for
+ * @so:       the object's path
  * @handle:   dlopen()'s handle
  * @abi:      its entry points
  * @seg:      the writable segment in memory
  * @seg_len:  its length
- * @saved:    its copy right after the last ktree_boot()
- * @booted:   ktree_boot() succeeded
+ * @pristine: its copy as loaded (the .bss the init functions assume)
  */
-struct ktree {
+struct kt_object {
 	char dir[4096];
-	char release[160];
-	char so[4096];
 	unsigned int hz;
+	char so[4096];
 	void *handle;
 	struct ktree_abi abi;
 	void *seg;
 	size_t seg_len;
-	void *saved;
-	int booted;
+	void *pristine;
+};
+
+/* The objects loaded so far (a tree per HZ it ran at); never unloaded: see kt_open_hz(). */
+#define KT_MAX_OBJECTS 128
+static struct kt_object *kt_objects[KT_MAX_OBJECTS];
+static unsigned int kt_nr_objects;
+
+/*
+ * One boot of a kernel: the object's data right after it.
+ * @cfg:    the system booted (its counter's functions aside: kt_same_boot())
+ * @cycles: the counter's value that boot read (the tree's cycle_last at boot)
+ * @data:   the object's writable segment after the boot
+ * @used:   when it was last booted or reset to (kt_kernel::clock), for replacing the oldest
+ */
+struct kt_boot {
+	struct ktree_config cfg;
+	uint64_t cycles;
+	void *data;
+	uint64_t used;
+};
+
+/*
+ * The boots one kernel keeps: a fuzzer's inputs come in a few systems (the default 2.1 GHz
+ * one, HPET's, acpi_pm's, a 32 kHz one ...), and a real boot costs the tree's clocksource
+ * registration (milliseconds at 32 kHz), a kept one a memcpy().
+ */
+#define KT_BOOTS 16
+
+/*
+ * One kernel of a tree: its object at one HZ and the boots it has kept there.
+ * @hz:       CONFIG_HZ of the object
+ * @obj:      the object
+ * @cfg:      the system attached now, with the caller's counter (@cfg.read, @cfg.ctx)
+ * @boots:    the boots kept
+ * @nr_boots: how many
+ * @last:     the one ktree_reset() restores (the last booted or reset to), or NULL
+ * @clock:    counts boots, for kt_boot::used
+ */
+struct kt_kernel {
+	unsigned int hz;
+	struct kt_object *obj;
+	struct ktree_config cfg;
+	struct kt_boot boots[KT_BOOTS];
+	unsigned int nr_boots;
+	struct kt_boot *last;
+	uint64_t clock;
+};
+
+/* The HZ values one struct ktree keeps a kernel for; a further one replaces the oldest. */
+#define KT_MAX_KERNELS 64
+
+/**
+ * struct ktree - one tree, its objects (one per HZ), the kernel in the current one
+ * @dir:       the tree's directory
+ * @release:   its release ("6.12.57 (Debian ...)")
+ * @kernels:   a kernel per HZ run so far
+ * @nr_kernels: how many
+ * @cur:       the one the entry points drive
+ * @abi:       @cur's entry points
+ */
+struct ktree {
+	char dir[4096];
+	char release[160];
+	struct kt_kernel kernels[KT_MAX_KERNELS];
+	unsigned int nr_kernels;
+	struct kt_kernel *cur;
+	struct ktree_abi abi;
 };
 
 /* The default HZ ktree_open() builds for, so that a broken tree is found at once (the model's
@@ -82,63 +146,25 @@ struct ktree {
 /* dl_iterate_phdr() visitor: the writable PT_LOAD of the object named in @data's ->so. */
 static int kt_find_seg(struct dl_phdr_info *info, size_t size, void *data)
 {
-	struct ktree *kt = data;
+	struct kt_object *o = data;
 
 	(void)size;
-	if (!info->dlpi_name || strcmp(info->dlpi_name, kt->so))
+	if (!info->dlpi_name || strcmp(info->dlpi_name, o->so))
 		return 0;
 	for (int i = 0; i < info->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 
 		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W)) {
-			kt->seg = (void *)(info->dlpi_addr + ph->p_vaddr);
-			kt->seg_len = ph->p_memsz;
+			o->seg = (void *)(info->dlpi_addr + ph->p_vaddr);
+			o->seg_len = ph->p_memsz;
 			return 1;
 		}
 	}
 	return 0;
 }
 
-/*
- * Every object this process loaded, with its writable segment as the loader left it.  dlopen()
- * of a path already loaded answers the same mapping, whose data the last kernel in it left
- * (ktree_close() keeps the object mapped): a second ktree_open() of the tree boots from this
- * copy instead, as from a fresh load (booting over the old data put tksim's clocksource on the
- * tree's list a second time, and __clocksource_register_scale() looped on it).  One object
- * still holds one kernel: two struct ktree open on it at once share it (ktree.h).
- */
-struct kt_loaded {
-	char so[4096];
-	void *pristine;
-	struct kt_loaded *next;
-};
-static struct kt_loaded *kt_loaded_list;
-
-/* @kt's segment as first loaded: keep a copy on the first load, put it back on a later one. */
-static int kt_pristine(struct ktree *kt)
-{
-	struct kt_loaded *l;
-
-	for (l = kt_loaded_list; l; l = l->next) {
-		if (!strcmp(l->so, kt->so)) {
-			memcpy(kt->seg, l->pristine, kt->seg_len);
-			return 0;
-		}
-	}
-	l = calloc(1, sizeof(*l));
-	if (!l || !(l->pristine = malloc(kt->seg_len))) {
-		free(l);
-		return -ENOMEM;
-	}
-	snprintf(l->so, sizeof(l->so), "%s", kt->so);
-	memcpy(l->pristine, kt->seg, kt->seg_len);
-	l->next = kt_loaded_list;
-	kt_loaded_list = l;
-	return 0;
-}
-
-/* Load @kt->so and resolve its entry points; Return: KTREE_OK or KTREE_BROKEN with @err. */
-static enum ktree_status kt_load(struct ktree *kt, char *err, size_t errlen)
+/* Load @o->so and resolve its entry points; Return: KTREE_OK or KTREE_BROKEN with @err. */
+static enum ktree_status kt_load(struct kt_object *o, const char *dir, char *err, size_t errlen)
 {
 	static const struct {
 		const char *name;
@@ -155,54 +181,139 @@ static enum ktree_status kt_load(struct ktree *kt, char *err, size_t errlen)
 #undef KT_SYM
 	};
 
-	kt->handle = dlopen(kt->so, RTLD_NOW | RTLD_LOCAL);
-	if (!kt->handle) {
-		snprintf(err, errlen, "kernel tree %s: cannot load %s: %s", kt->dir, kt->so,
-			 dlerror());
+	o->handle = dlopen(o->so, RTLD_NOW | RTLD_LOCAL);
+	if (!o->handle) {
+		snprintf(err, errlen, "kernel tree %s: cannot load %s: %s", dir, o->so, dlerror());
 		return KTREE_BROKEN;
 	}
 	for (size_t i = 0; i < sizeof(syms) / sizeof(syms[0]); i++) {
-		void *p = dlsym(kt->handle, syms[i].name);
+		void *p = dlsym(o->handle, syms[i].name);
 
 		if (!p) {
-			snprintf(err, errlen, "kernel tree %s: %s has no %s", kt->dir, kt->so,
+			snprintf(err, errlen, "kernel tree %s: %s has no %s", dir, o->so,
 				 syms[i].name);
 			return KTREE_BROKEN;
 		}
-		memcpy((char *)&kt->abi + syms[i].off, &p, sizeof(p));
+		memcpy((char *)&o->abi + syms[i].off, &p, sizeof(p));
 	}
-	if (kt->abi.version() != KT_ABI_VERSION) {
-		snprintf(err, errlen, "kernel tree %s: %s speaks ABI %d, tksim %d", kt->dir, kt->so,
-			 kt->abi.version(), KT_ABI_VERSION);
+	if (o->abi.version() != KT_ABI_VERSION) {
+		snprintf(err, errlen, "kernel tree %s: %s speaks ABI %d, tksim %d", dir, o->so,
+			 o->abi.version(), KT_ABI_VERSION);
 		return KTREE_BROKEN;
 	}
-	kt->seg = NULL;
-	dl_iterate_phdr(kt_find_seg, kt);
-	free(kt->saved);
-	kt->saved = kt->seg ? malloc(kt->seg_len) : NULL;
-	if (!kt->saved || kt_pristine(kt)) {
-		snprintf(err, errlen, "kernel tree %s: no writable segment in %s", kt->dir, kt->so);
+	o->seg = NULL;
+	dl_iterate_phdr(kt_find_seg, o);
+	o->pristine = o->seg ? malloc(o->seg_len) : NULL;
+	if (!o->pristine) {
+		snprintf(err, errlen, "kernel tree %s: no writable segment in %s", dir, o->so);
 		return KTREE_BROKEN;
 	}
+	memcpy(o->pristine, o->seg, o->seg_len);
 	return KTREE_OK;
 }
 
-/* Build (or find) and load the object of @kt's tree at @hz. */
-static enum ktree_status kt_open_hz(struct ktree *kt, unsigned int hz, char *err, size_t errlen)
+/*
+ * The process's object of tree @dir at @hz, built (ktree_build()) and loaded now if it is not
+ * yet.  Once loaded it is not looked for in the cache again: ktree_build() hashes the tree's
+ * headers (thousands of files) to name the object, which a fuzzer's inputs, each at its own
+ * HZ, would otherwise pay per input; a tree edited meanwhile is seen by the next process.
+ */
+static enum ktree_status kt_object(const char *dir, unsigned int hz, struct kt_object **out,
+				   char *err, size_t errlen)
 {
+	struct kt_object *o;
 	enum ktree_status st;
+	char so[4096];
 
-	if (kt->handle && kt->hz == hz)
-		return KTREE_OK;
-	st = ktree_build(kt->dir, hz, kt->so, sizeof(kt->so), err, errlen);
+	for (unsigned int i = 0; i < kt_nr_objects; i++) {
+		if (kt_objects[i]->hz == hz && !strcmp(kt_objects[i]->dir, dir)) {
+			*out = kt_objects[i];
+			return KTREE_OK;
+		}
+	}
+	st = ktree_build(dir, hz, so, sizeof(so), err, errlen);
 	if (st != KTREE_OK)
 		return st;
-	/* the object of another HZ stays loaded (its data is its own): dlclose would unmap
-	 * what a reader thread may still be looking at */
-	kt->handle = NULL;
-	kt->hz = hz;
-	kt->booted = 0;
-	return kt_load(kt, err, errlen);
+	for (unsigned int i = 0; i < kt_nr_objects; i++) {
+		if (!strcmp(kt_objects[i]->so, so)) { /* the same object under another name */
+			*out = kt_objects[i];
+			return KTREE_OK;
+		}
+	}
+	if (kt_nr_objects == KT_MAX_OBJECTS) {
+		snprintf(err, errlen, "kernel tree %s: more than %d objects in one process", dir,
+			 KT_MAX_OBJECTS);
+		return KTREE_BROKEN;
+	}
+	o = calloc(1, sizeof(*o));
+	if (!o) {
+		snprintf(err, errlen, "out of memory");
+		return KTREE_BROKEN;
+	}
+	snprintf(o->so, sizeof(o->so), "%s", so);
+	snprintf(o->dir, sizeof(o->dir), "%s", dir);
+	o->hz = hz;
+	st = kt_load(o, dir, err, errlen);
+	if (st != KTREE_OK) {
+		/* a handle that loaded stays: dlclose would unmap what may be in use */
+		free(o->pristine);
+		free(o);
+		return st;
+	}
+	kt_objects[kt_nr_objects++] = o;
+	*out = o;
+	return KTREE_OK;
+}
+
+/*
+ * Make the kernel of @kt at @hz the current one, building and loading its object if need be.
+ * Each HZ keeps its own last boot, so that inputs alternating between HZ values each reset to
+ * their own state rather than boot again (and no HZ's kernel starts from another's data).
+ */
+static enum ktree_status kt_open_hz(struct ktree *kt, unsigned int hz, char *err, size_t errlen)
+{
+	struct kt_kernel *k = NULL;
+	struct kt_object *o;
+	enum ktree_status st;
+
+	if (kt->cur && kt->cur->hz == hz)
+		return KTREE_OK;
+	for (unsigned int i = 0; i < kt->nr_kernels && !k; i++)
+		if (kt->kernels[i].hz == hz)
+			k = &kt->kernels[i];
+	if (!k) {
+		st = kt_object(kt->dir, hz, &o, err, errlen);
+		if (st != KTREE_OK)
+			return st;
+		if (kt->nr_kernels < KT_MAX_KERNELS) {
+			k = &kt->kernels[kt->nr_kernels++];
+		} else {
+			k = &kt->kernels[0];
+			for (unsigned int b = 0; b < k->nr_boots; b++)
+				free(k->boots[b].data);
+			memmove(&kt->kernels[0], &kt->kernels[1],
+				(KT_MAX_KERNELS - 1) * sizeof(*k));
+			k = &kt->kernels[KT_MAX_KERNELS - 1];
+		}
+		memset(k, 0, sizeof(*k));
+		k->hz = hz;
+		k->obj = o;
+	}
+	kt->cur = k;
+	kt->abi = k->obj->abi;
+	/* the object's data is whatever its last user left: a boot or a reset restores it */
+	if (k->last)
+		memcpy(k->obj->seg, k->last->data, k->obj->seg_len);
+	return KTREE_OK;
+}
+
+/* Free what @kt holds (its objects stay loaded, the process's). */
+static void kt_free(struct ktree *kt)
+{
+	for (unsigned int i = 0; i < kt->nr_kernels; i++)
+		for (unsigned int b = 0; b < kt->kernels[i].nr_boots; b++)
+			free(kt->kernels[i].boots[b].data);
+	free(kt);
 }
 
 /**
@@ -231,8 +342,7 @@ enum ktree_status ktree_open(const char *name, struct ktree **out, char *err, si
 	if (st == KTREE_OK)
 		st = kt_open_hz(kt, KTREE_OPEN_HZ, err, errlen);
 	if (st != KTREE_OK) {
-		free(kt->saved);
-		free(kt);
+		kt_free(kt);
 		return st;
 	}
 	ktree_tree_release(kt->dir, kt->release, sizeof(kt->release));
@@ -240,20 +350,71 @@ enum ktree_status ktree_open(const char *name, struct ktree **out, char *err, si
 	return KTREE_OK;
 }
 
-/** ktree_close() - forget a tree; its object stays mapped for the process's life. @kt: NULL is fine
- */
+/** ktree_close() - forget a tree; its objects stay mapped for the process's life. @kt: NULL is
+ * fine */
 void ktree_close(struct ktree *kt)
 {
-	if (!kt)
-		return;
-	free(kt->saved);
-	free(kt);
+	if (kt)
+		kt_free(kt);
 }
 
 /** ktree_release() - the tree's release ("6.12.57 (Debian 6.12.57-1)"), or "" */
 const char *ktree_release(const struct ktree *kt)
 {
 	return kt ? kt->release : "";
+}
+
+/*
+ * The tree reads its counter through these, with @ctx the struct ktree: the caller's read()
+ * and context live here, outside the object's data, so that a restored segment serves every
+ * later system of the same configuration, whatever its counter's address.
+ */
+static uint64_t kt_read(void *ctx)
+{
+	const struct ktree *kt = ctx;
+
+	return kt->cur->cfg.read(kt->cur->cfg.ctx);
+}
+
+static uint64_t kt_read_vdso(void *ctx)
+{
+	const struct ktree *kt = ctx;
+
+	return kt->cur->cfg.read_vdso(kt->cur->cfg.ctx);
+}
+
+/*
+ * Whether a boot with @b would give the state a boot with @a gave: the same system (the
+ * counter's functions aside) and the same counter value at boot (@a_cycles, @b_cycles).  The
+ * boot reads nothing else: the wall time and boot offset are @b's, and virtual time stands
+ * still while it runs.
+ */
+static int kt_same_boot(const struct ktree_config *a, uint64_t a_cycles,
+			const struct ktree_config *b, uint64_t b_cycles)
+{
+	return a->freq_hz == b->freq_hz && a->mask == b->mask && a->rating == b->rating &&
+	       a->hz == b->hz && a->wall_sec == b->wall_sec && a->wall_nsec == b->wall_nsec &&
+	       a->boot_sec == b->boot_sec && a->boot_nsec == b->boot_nsec && a_cycles == b_cycles;
+}
+
+/* The boot of @k's to replace: a free one, else the least recently used; NULL without memory. */
+static struct kt_boot *kt_new_boot(struct kt_kernel *k)
+{
+	struct kt_boot *b = NULL;
+
+	if (k->nr_boots < KT_BOOTS) {
+		b = &k->boots[k->nr_boots];
+		b->data = malloc(k->obj->seg_len);
+		if (!b->data)
+			return NULL;
+		k->nr_boots++;
+		return b;
+	}
+	b = &k->boots[0];
+	for (unsigned int i = 1; i < KT_BOOTS; i++)
+		if (k->boots[i].used < b->used)
+			b = &k->boots[i];
+	return b;
 }
 
 /**
@@ -263,47 +424,66 @@ const char *ktree_release(const struct ktree *kt)
  * @err:    why not
  * @errlen: size of @err
  *
- * A first boot per object runs the tree's own init path (kt_abi_boot()) and
- * keeps a copy of the data; a later boot with the same configuration is
- * ktree_reset().
+ * A boot runs the tree's own init path (kt_abi_boot()) on the object's data
+ * as loaded, and keeps a copy of the data after it (KT_BOOTS per HZ).  A
+ * boot of a system booted before at the same HZ (kt_same_boot()) is a reset
+ * to that copy: one memcpy() instead of the tree's timekeeping_init() and
+ * clocksource registration (a fuzzer boots a kernel per input).
  *
  * Return: 0 or a negative errno with @err.
  */
 int ktree_boot(struct ktree *kt, const struct ktree_config *cfg, char *err, size_t errlen)
 {
 	enum ktree_status st = kt_open_hz(kt, cfg->hz, err, errlen);
+	struct ktree_config own = *cfg;
+	struct kt_kernel *k;
+	struct kt_boot *b;
+	uint64_t cycles;
 	int ret;
 
 	if (st != KTREE_OK)
 		return -ENOENT;
-	if (kt->booted) {
-		/* the init functions assume a fresh .bss: give them the one they had */
-		memcpy(kt->seg, kt->saved, kt->seg_len);
-	} else {
-		memcpy(kt->saved, kt->seg, kt->seg_len);
+	k = kt->cur;
+	if (!own.read_vdso)
+		own.read_vdso = own.read;
+	cycles = own.read(own.ctx);
+	k->cfg = own;
+	k->clock++;
+	for (unsigned int i = 0; i < k->nr_boots; i++) {
+		b = &k->boots[i];
+		if (kt_same_boot(&b->cfg, b->cycles, &own, cycles)) {
+			memcpy(k->obj->seg, b->data, k->obj->seg_len);
+			b->used = k->clock;
+			k->last = b;
+			return 0;
+		}
 	}
-	ret = kt->abi.boot(cfg);
+	b = kt_new_boot(k);
+	if (!b) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	if (k->last == b)
+		k->last = NULL;
+	/* the init functions assume a fresh .bss: give them the one the object was loaded with */
+	memcpy(k->obj->seg, k->obj->pristine, k->obj->seg_len);
+	own.read = kt_read;
+	own.read_vdso = kt_read_vdso;
+	own.ctx = kt;
+	ret = kt->abi.boot(&own);
 	if (ret) {
+		b->used = 0;
+		b->cfg.freq_hz = 0; /* matches no system until replaced */
 		snprintf(err, errlen,
 			 "kernel tree %s: the tree did not switch to tksim's clocksource at boot",
 			 kt->dir);
 		return ret;
 	}
-	/* the first copy was the pristine object: keep it for the next boot, this one for resets */
-	if (!kt->booted) {
-		void *pristine = kt->saved;
-
-		kt->saved = malloc(kt->seg_len);
-		if (!kt->saved) {
-			kt->saved = pristine;
-			return -ENOMEM;
-		}
-		memcpy(kt->saved, kt->seg, kt->seg_len);
-		free(pristine);
-		kt->booted = 1;
-	} else {
-		memcpy(kt->saved, kt->seg, kt->seg_len);
-	}
+	b->cfg = k->cfg;
+	b->cycles = cycles;
+	b->used = k->clock;
+	memcpy(b->data, k->obj->seg, k->obj->seg_len);
+	k->last = b;
 	return 0;
 }
 
@@ -311,8 +491,10 @@ int ktree_boot(struct ktree *kt, const struct ktree_config *cfg, char *err, size
  */
 void ktree_reset(struct ktree *kt)
 {
-	if (kt->booted)
-		memcpy(kt->seg, kt->saved, kt->seg_len);
+	struct kt_kernel *k = kt->cur;
+
+	if (k && k->last)
+		memcpy(k->obj->seg, k->last->data, k->obj->seg_len);
 }
 
 /** ktree_tick() - the tree's update_wall_time() at the counter's value now */

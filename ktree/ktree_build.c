@@ -325,6 +325,21 @@ static int kt_tree_has(const char *dir, const char *file, const char *word)
 	return found;
 }
 
+/*
+ * $TKSIM_KTREE_CFLAGS: extra compiler flags for the tree's object, part of its hash (another
+ * object): "--coverage" for gcov/lcov of the tree's own timekeeping.c and ntp.c over a corpus
+ * (tests/fuzz/ktree-coverage.sh), "-fsanitize=fuzzer-no-link" so that libFuzzer sees the tree's
+ * edges.  Sanitizer callbacks are the loading program's, so such an object is linked without
+ * -z defs (a symbol no shim provides then fails at dlopen()); a --coverage object is built in
+ * place, so that the .gcda files the runs write sit beside the .gcno files.
+ */
+static const char *kt_extra_cflags(void)
+{
+	const char *e = getenv("TKSIM_KTREE_CFLAGS");
+
+	return e && *e ? e : NULL;
+}
+
 /**
  * ktree_build() - the shared object of tree @dir at @hz, built now if the cache has none
  * @dir:    the tree (ktree_resolve())
@@ -344,7 +359,10 @@ enum ktree_status ktree_build(const char *dir, unsigned int hz, char *so, size_t
 					      "include/linux" };
 	char root[4096], top[4096], cache[4096], out[4200], tmp[4300], gccinc[1024];
 	char ccbuf[1024], src[4400], obj[4400], log[4400], hzdef[64], inc[8][4400];
-	char *argv[96];
+	char xbuf[1024], *argv[128];
+	const char *extra = kt_extra_cflags();
+	int nx = 0;
+	char *xargv[24];
 	unsigned int abi = KT_ABI_VERSION;
 	int ncc, n, coarse, max_cycles;
 	size_t i;
@@ -357,6 +375,11 @@ enum ktree_status ktree_build(const char *dir, unsigned int hz, char *so, size_t
 	kt_hash_bytes(&hz, sizeof(hz));
 	kt_hash_bytes(&abi, sizeof(abi));
 	kt_hash_bytes(ccbuf, strlen(ccbuf));
+	if (extra) {
+		kt_hash_bytes(extra, strlen(extra));
+		snprintf(xbuf, sizeof(xbuf), "%s", extra);
+		nx = kt_cc_words(xbuf, xargv, 24);
+	}
 	if (nftw(root, kt_hash_visit, 16, FTW_PHYS)) {
 		kt_path(err, errlen, "the kernel backend's shims are not at %s (TKSIM_KTREE_DIR)",
 			root);
@@ -372,6 +395,8 @@ enum ktree_status ktree_build(const char *dir, unsigned int hz, char *so, size_t
 		return KTREE_OK;
 
 	kt_path(tmp, sizeof(tmp), "%s.tmp.%ld", out, (long)getpid());
+	if (extra && strstr(extra, "--coverage"))
+		kt_path(tmp, sizeof(tmp), "%s", out);
 	kt_path(src, sizeof(src), "%s/build", cache);
 	if ((mkdir(cache, 0755) && errno != EEXIST) || (mkdir(src, 0755) && errno != EEXIST) ||
 	    (mkdir(tmp, 0755) && errno != EEXIST)) {
@@ -433,6 +458,8 @@ enum ktree_status ktree_build(const char *dir, unsigned int hz, char *so, size_t
 			argv[n++] = "-Werror=int-conversion";
 			argv[n++] = "-Werror=incompatible-pointer-types";
 		}
+		for (int x = 0; x < nx; x++)
+			argv[n++] = xargv[x];
 		argv[n++] = "-c";
 		argv[n++] = src;
 		argv[n++] = "-o";
@@ -455,7 +482,10 @@ enum ktree_status ktree_build(const char *dir, unsigned int hz, char *so, size_t
 	snprintf(ccbuf, sizeof(ccbuf), "%s", TKSIM_KTREE_CC);
 	n = kt_cc_words(ccbuf, argv, 8);
 	argv[n++] = "-shared";
-	argv[n++] = "-Wl,-z,defs";
+	if (!extra || !strstr(extra, "-fsanitize"))
+		argv[n++] = "-Wl,-z,defs";
+	for (int x = 0; x < nx; x++)
+		argv[n++] = xargv[x];
 	argv[n++] = "-Wl,-Bsymbolic";
 	/* ktree_reset() rewrites the writable segment: nothing in it may become read-only */
 	argv[n++] = "-Wl,-z,norelro";
@@ -485,7 +515,7 @@ enum ktree_status ktree_build(const char *dir, unsigned int hz, char *so, size_t
 		return KTREE_BROKEN;
 	}
 	/* another process may have built the same object meanwhile: either is good */
-	if (rename(tmp, out) && !kt_isfile(so)) {
+	if (strcmp(tmp, out) && rename(tmp, out) && !kt_isfile(so)) {
 		kt_path(err, errlen, "cannot write %s: %s", out, strerror(errno));
 		return KTREE_UNAVAILABLE;
 	}

@@ -127,6 +127,9 @@ unsigned __int128 sim_raw_cycles_since_boot(const struct sim_system *s);
 int sim_system_open_ktree(struct sim_system *s, const char *name, char *err, size_t errlen);
 void sim_system_close_ktree(struct sim_system *s);
 int sim_system_attach_ktree(struct sim_system *s, struct ktree *kt, char *err, size_t errlen);
+int sim_ktree_open(const char *name, struct ktree **kt, char *err, size_t errlen);
+void sim_ktree_close(struct ktree *kt);
+const char *sim_ktree_release(const struct ktree *kt);
 int sim_ktree_clock_gettime(struct sim_system *s, enum sim_path path, s32 clock,
 			    struct timespec64 *ts);
 int sim_ktree_clock_getres(struct sim_system *s, enum sim_path path, s32 clock,

@@ -88,6 +88,40 @@ int sim_system_open_ktree(struct sim_system *s, const char *name, char *err, siz
 	return 0;
 }
 
+/**
+ * sim_ktree_open() - open tree @name for systems to attach (sim_system_attach_ktree()), one at a
+ * time
+ * @name:   a release ("6.12") or a tree's directory
+ * @kt:     the tree (sim_ktree_close())
+ * @err:    why not
+ * @errlen: size of @err
+ *
+ * For callers that boot a fresh kernel per system on one tree (a fuzzer):
+ * each attach is then a reset of the tree's data, not a new open.
+ *
+ * Return: 0, SIM_KTREE_UNAVAILABLE or SIM_KTREE_BROKEN, with @err.
+ */
+int sim_ktree_open(const char *name, struct ktree **kt, char *err, size_t errlen)
+{
+	enum ktree_status st = ktree_open(name, kt, err, errlen);
+
+	if (st != KTREE_OK)
+		return st == KTREE_UNAVAILABLE ? SIM_KTREE_UNAVAILABLE : SIM_KTREE_BROKEN;
+	return 0;
+}
+
+/** sim_ktree_close() - close a tree of sim_ktree_open() no system holds any more; NULL is fine */
+void sim_ktree_close(struct ktree *kt)
+{
+	ktree_close(kt);
+}
+
+/** sim_ktree_release() - the release of @kt ("6.12.57 (Debian 6.12.57-1)") */
+const char *sim_ktree_release(const struct ktree *kt)
+{
+	return ktree_release(kt);
+}
+
 /** sim_system_close_ktree() - detach and close @s's tree, if any (sim_system_destroy()) */
 void sim_system_close_ktree(struct sim_system *s)
 {

@@ -78,7 +78,7 @@ struct bench_row {
 };
 
 /* The most rows a report holds (checked against bench_rows[] at build time). */
-#define BENCH_MAX_ROWS 10
+#define BENCH_MAX_ROWS 12
 
 extern const struct bench_row bench_rows[];
 extern const unsigned int bench_nr_rows;
@@ -93,5 +93,7 @@ int bench_row_engine_aux8(const struct bench_opts *o, struct bench_rate *out);
 int bench_row_aux_vdso(const struct bench_opts *o, struct bench_rate *out);
 int bench_row_engine_kernel(const struct bench_opts *o, struct bench_rate *out);
 int bench_row_kernel_vdso(const struct bench_opts *o, struct bench_rate *out);
+int bench_row_ktree_engine(const struct bench_opts *o, struct bench_rate *out);
+int bench_row_ktree_fuzz(const struct bench_opts *o, struct bench_rate *out);
 
 #endif /* TKSIM_TOOLS_BENCH_BENCH_ROWS_H */

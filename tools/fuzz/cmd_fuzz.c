@@ -25,8 +25,11 @@
 #include "sim/fixes.h"
 #include "sim/ops/ops_gen.h"
 #include "sim/ops/ops_seeds.h"
+#include "sim/engine.h"
+#include "timekeeper/version.h"
 #include "tools/fuzz/fuzz_decode.h"
 #include "tools/fuzz/fuzz_diff.h"
+#include "tools/fuzz/fuzz_kernel.h"
 #include "tools/parse.h"
 #include "tools/scenario/scenario_ops.h"
 #include "tools/options.h"
@@ -50,6 +53,8 @@ struct fuzz_opts {
 	const char *kernel;
 	bool differential;
 	bool no_tree;
+	struct fuzz_kernel *fk;
+	int profile;
 	time_t started;
 	bool quiet;
 };
@@ -63,6 +68,7 @@ struct fuzz_stats {
 	u64 unwritten;
 	u64 known;
 	u64 known_bug;
+	u64 skipped;
 	char bug_sig[96];
 	int done;
 };
@@ -96,10 +102,12 @@ const struct tksim_option cmd_fuzz_options[] = {
 		       "a difference is a finding, written as a scenario that\n"
 		       "tksim diff replays (docs/fuzzing.md)"),
 	TKSIM_OPT_MORE(TKSIM_OPT_FILE, "kernel", 'K', "TREE",
-		       "the kernel tree (6.12, 6.1 or a path) of --differential,\n"
-		       "and the verdict of every oracle finding: replayed on the\n"
-		       "tree's own code, \"the kernel's code does this too\" or\n"
-		       "\"tksim only\"",
+		       "fuzz a kernel tree's own code (6.12, 6.1 or a path) under\n"
+		       "the oracle: every input runs on the tree, less the ops the\n"
+		       "backend cannot run there; with --differential, the side the\n"
+		       "model is compared with; with --inject or --fix, the model\n"
+		       "is fuzzed and each oracle finding gets the tree's verdict:\n"
+		       "\"the kernel's code does this too\" or \"tksim only\"",
 		       NULL),
 	TKSIM_OPT_QUIET('q'),
 	TKSIM_OPT_HELP('h'),
@@ -263,8 +271,13 @@ static bool report_finding(const struct fuzz_opts *o, struct sim_op_list *l,
 			close(fd);
 		goto failed;
 	}
-	runs = sim_ops_shrink(l, o->bugs, o->flags, res->first.sig, 4000);
-	sim_ops_run(l, o->bugs, o->flags, &again, NULL);
+	if (o->fk) {
+		runs = fuzz_kernel_shrink(o->fk, l, o->flags, res->first.sig, 4000);
+		fuzz_kernel_run(o->fk, l, o->flags, &again);
+	} else {
+		runs = sim_ops_shrink(l, o->bugs, o->flags, res->first.sig, 4000);
+		sim_ops_run(l, o->bugs, o->flags, &again, NULL);
+	}
 	fprintf(f, "# tksim fuzz finding: %s\n# %s\n", again.first.sig, again.first.why);
 	fprintf(f,
 		"# found with --seed %" PRIu64 ", shrunk in %u runs to %u ops; replay: tksim run "
@@ -273,7 +286,10 @@ static bool report_finding(const struct fuzz_opts *o, struct sim_op_list *l,
 	/* A known one (--known-fail) replays to its signature only as a violation. */
 	if (again.first.kind != ORACLE_KNOWN_NONE)
 		fprintf(f, "known-fail\n");
-	if (o->kernel)
+	if (o->fk) {
+		fuzz_kernel_verdict(f, o->fk, l);
+		fuzz_kernel_settings(f, o->fk); /* found on the tree: replayed on it */
+	} else if (o->kernel)
 		fuzz_verdict(f, l, o->bugs, o->kernel);
 	scenario_ops_write(f, l, o->bugs);
 	errno = 0;
@@ -311,6 +327,13 @@ static bool account(const struct fuzz_opts *o, struct fuzz_stats *st, struct sim
 		snprintf(st->bug_sig, sizeof(st->bug_sig), "%s", res->known_bug.sig);
 	if (ret != 1)
 		return false;
+	if (o->fk && !(o->flags & SIM_OPS_KNOWN_FAIL) && fuzz_kernel_known(o->fk, l, res)) {
+		st->known++; /* the pre-v6.15 coarse step (fuzz_kernel_known()) */
+		if (!st->known_bug++)
+			snprintf(st->bug_sig, sizeof(st->bug_sig), "coarse-pre-6.15 %s",
+				 strchr(res->first.sig, ' ') + 1);
+		return false;
+	}
 	if (report_finding(o, l, res, seed, st))
 		st->findings++;
 	return o->max_findings && st->findings >= o->max_findings;
@@ -337,6 +360,19 @@ static bool differential(const struct fuzz_opts *o, struct fuzz_stats *st, struc
 		st->known++; /* an input side B cannot run: counted apart */
 	st->findings += written;
 	return ret == 1 && written && o->max_findings && st->findings >= o->max_findings;
+}
+
+/*
+ * One input under the oracle: on the model, or on --kernel's tree alone (less the ops the
+ * backend cannot run there, counted in @st).
+ */
+static int run_input(const struct fuzz_opts *o, struct fuzz_stats *st, struct sim_op_list *l,
+		     struct sim_ops_result *res)
+{
+	if (!o->fk)
+		return sim_ops_run(l, o->bugs, o->flags, res, NULL);
+	st->skipped += fuzz_kernel_fit(o->fk, l);
+	return fuzz_kernel_run(o->fk, l, o->flags, res);
 }
 
 /* One process's campaign: the seeds, then generated and mutated lists. */
@@ -379,11 +415,12 @@ static void fuzz_worker(const struct fuzz_opts *o, unsigned int job, struct fuzz
 		/* The kernel under test: seeds and generated lists come with the kernel's code. */
 		l.cfg.fixes = o->fixes;
 		if (o->differential) {
+			l.cfg.profile = (enum tk_profile)o->profile;
 			if (differential(o, st, &l, seed))
 				break;
 			continue;
 		}
-		ret = sim_ops_run(&l, o->bugs, o->flags, &res, NULL);
+		ret = run_input(o, st, &l, &res);
 		if (account(o, st, &l, ret, &res, seed))
 			break;
 	}
@@ -405,9 +442,11 @@ static bool fuzz_input_file(const struct fuzz_opts *o, struct fuzz_stats *st, co
 		return true;
 	sim_ops_decode(l, buf, (size_t)n);
 	l->cfg.fixes = o->fixes;
-	if (o->differential)
+	if (o->differential) {
+		l->cfg.profile = (enum tk_profile)o->profile;
 		return !differential(o, st, l, 0);
-	ret = sim_ops_run(l, o->bugs, o->flags, &res, NULL);
+	}
+	ret = run_input(o, st, l, &res);
 	if (ret == 1)
 		printf("%s: %s\n", path, res.first.sig);
 	return !account(o, st, l, ret, &res, 0);
@@ -451,6 +490,7 @@ static void sum_stats(const struct fuzz_stats *st, unsigned int n, struct fuzz_s
 		sum->unwritten += st[j].unwritten;
 		sum->known += st[j].known;
 		sum->known_bug += st[j].known_bug;
+		sum->skipped += st[j].skipped;
 		if (!sum->bug_sig[0])
 			memcpy(sum->bug_sig, st[j].bug_sig, sizeof(sum->bug_sig));
 		for (unsigned int p = 0; p < OP_PROP_NR; p++)
@@ -573,6 +613,36 @@ static int differential_summary(const struct fuzz_opts *o, const struct fuzz_sta
 	return tksim_signal_caught() ? TKSIM_EXIT_INTERRUPTED : TKSIM_EXIT_OK;
 }
 
+/*
+ * --kernel: like for like, the model is the tree's release (as tksim diff --kernel makes it).
+ * Without --differential, --inject or --fix, the tree alone is fuzzed: opened here, once,
+ * before the processes fork (each gets its own copy of the kernel's data).  A tree that is not
+ * here is a skip, one that does not build exit 2, as for tksim run --kernel.
+ */
+static int open_tree(struct fuzz_opts *o, struct fuzz_kernel *fk)
+{
+	enum tk_profile p = TK_PROFILE_DEFAULT;
+	char err[2048];
+	int ret;
+
+	if (!o->kernel)
+		return 0;
+	if (!tk_profile_parse(o->kernel, &p))
+		o->profile = (int)p;
+	if (o->differential || o->bugs || o->fixes)
+		return 0;
+	ret = fuzz_kernel_open(fk, o->kernel, err, sizeof(err));
+	if (ret == SIM_KTREE_UNAVAILABLE) {
+		fprintf(stderr, "tksim fuzz: skipped: %s\n", err);
+		return TKSIM_EXIT_SKIP;
+	}
+	if (ret)
+		return tksim_usage_error("fuzz", "%s", err);
+	o->fk = fk;
+	o->profile = fk->profile;
+	return 0;
+}
+
 /**
  * cmd_fuzz() - `tksim fuzz`
  * @argc: argument count (argv[0] is "fuzz")
@@ -586,6 +656,7 @@ int cmd_fuzz(int argc, char **argv)
 		.seed = 1, .jobs = 1, .nr_ops = 32, .max_findings = 1, .out_dir = "."
 	};
 	struct fuzz_stats *st, sum;
+	struct fuzz_kernel fk;
 	struct stat sb;
 	char bugs[256], fixes[256];
 	double t0, wall;
@@ -608,6 +679,11 @@ int cmd_fuzz(int argc, char **argv)
 	if (st == MAP_FAILED)
 		return tksim_usage_error("fuzz", "cannot map shared memory: %s", strerror(errno));
 	memset(st, 0, FUZZ_MAX_JOBS * sizeof(*st));
+	ret = open_tree(&o, &fk);
+	if (ret) {
+		munmap(st, FUZZ_MAX_JOBS * sizeof(*st));
+		return ret;
+	}
 	sim_bugs_format(o.bugs, bugs, sizeof(bugs));
 	sim_fixes_format(o.fixes, fixes, sizeof(fixes));
 	o.started = time(NULL);
@@ -646,6 +722,13 @@ int cmd_fuzz(int argc, char **argv)
 	       sum.execs, sum.ops, wall, wall > 0 ? (double)sum.execs / wall : 0.0, o.jobs,
 	       o.jobs > 1 ? "es" : "", o.seed, bugs, o.fixes ? ", fixed " : "",
 	       o.fixes ? fixes : "");
+	if (o.fk) {
+		printf("  on kernel %s (%s) alone, the model's %s profile beside it; ops the "
+		       "backend cannot run there taken out: %" PRIu64 "\n",
+		       o.kernel, sim_ktree_release(fk.kt),
+		       tk_profile_name((enum tk_profile)o.profile), sum.skipped);
+		fuzz_kernel_close(&fk);
+	}
 	printf("  properties evaluated:");
 	for (unsigned int p = 0; p < OP_PROP_NR; p++)
 		printf("%s %s %" PRIu64, p ? "," : "", oracle_prop_names[p], sum.evals[p]);
@@ -654,7 +737,10 @@ int cmd_fuzz(int argc, char **argv)
 		const struct oracle_known *k = oracle_known_find(sum.bug_sig);
 
 		printf("  known kernel bugs recognised %" PRIu64 " times (first %s: %s)\n",
-		       sum.known_bug, sum.bug_sig, k && k->report ? k->report : "--list-known");
+		       sum.known_bug, sum.bug_sig,
+		       k && k->report ? k->report
+		       : o.fk	      ? "fixed in v6.15 by b71f9804f66c, tksim bugs coarse-pre-6.15"
+				      : "--list-known");
 	}
 	printf("  known kernel behaviours seen %" PRIu64 " times; findings %" PRIu64,
 	       sum.known - sum.known_bug, sum.findings);
