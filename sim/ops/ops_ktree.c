@@ -23,19 +23,16 @@
 
 /*
  * What the backend cannot do to the tree (docs/kernel-backend.md, "Not yet";
- * sim/diff/diff_kernel.c answers the same): suspend and resume, a clocksource
- * switch, injected bugs (the model's), a CPU's skew (the tree reads one
- * counter), the check inside the vvar write section (it arms the model's
- * writer), clock_settime without privilege on a clock other than REALTIME
- * (the backend's clock_settime is a privileged caller's), and the aux clocks'
- * sysfs knob, which the trees the backend builds (6.12, 6.1) predate: the
- * executor's errno check expects -ENODEV of it, the absent knob's -ENOENT is
- * no finding of the kernel's code.
+ * sim/diff/diff_kernel.c answers the same): a clocksource switch, injected bugs (the model's), a
+ * CPU's skew (the tree reads one counter), the check inside the vvar write section (it arms the
+ * model's writer), clock_settime without privilege on a clock other than REALTIME (the backend's
+ * clock_settime is a privileged caller's), and the aux clocks' sysfs knob, which the trees the
+ * backend builds (6.12, 6.1) predate: the executor's errno check expects -ENODEV of it, the absent
+ * knob's -ENOENT is no finding of the kernel's code.
  */
 static bool backend_cannot(const struct sim_op *op)
 {
 	switch (op->kind) {
-	case SIM_OP_SUSPEND:
 	case SIM_OP_CLOCKSOURCE:
 	case SIM_OP_INJECT:
 	case SIM_OP_SKEW:
