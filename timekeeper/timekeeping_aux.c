@@ -52,18 +52,6 @@ static void aux_restore_shadow(struct tk_data *tkd)
 }
 
 /**
- * clockid_aux_valid() - whether @clock is an aux clock id this kernel knows
- * @k:     the kernel (its version profile: aux clocks are v6.17+)
- * @clock: the clock id
- *
- * Return: true for TK_CLOCK_AUX .. TK_CLOCK_AUX_LAST on a v6.17+ kernel.
- */
-bool clockid_aux_valid(const struct tk_kernel *k, s32 clock)
-{
-	return tk_aux_supported(k) && clock >= TK_CLOCK_AUX && clock <= TK_CLOCK_AUX_LAST;
-}
-
-/**
  * tk_aux_setup() - tkd_basic_setup() of every aux timekeeper, at boot
  * @k: the kernel, zeroed by timekeeping_init()
  *

@@ -36,7 +36,20 @@ static inline bool tk_aux_supported(const struct tk_kernel *k)
 	return tkv_has(k->vdiffs, TKV_AUX_CLOCKS);
 }
 
-bool clockid_aux_valid(const struct tk_kernel *k, s32 clock);
+/**
+ * clockid_aux_valid() - whether @clock is an aux clock id this kernel knows
+ * @k:     the kernel (its version profile: aux clocks are v6.17+)
+ * @clock: the clock id
+ *
+ * Inline, as the kernel's is: every clock_gettime() asks it first, and the
+ * range test, not the profile's, is what a system clock's id fails.
+ *
+ * Return: true for TK_CLOCK_AUX .. TK_CLOCK_AUX_LAST on a v6.17+ kernel.
+ */
+static inline bool clockid_aux_valid(const struct tk_kernel *k, s32 clock)
+{
+	return clock >= TK_CLOCK_AUX && clock <= TK_CLOCK_AUX_LAST && tk_aux_supported(k);
+}
 
 /**
  * tk_aux_clock_enable() - write /sys/kernel/time/aux_clocks/@idx/aux_clock_enable
