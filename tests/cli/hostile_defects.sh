@@ -54,7 +54,7 @@ wait_lines() { # FILE N: until FILE has more than N lines (at most 20 s)
 for sig in INT TERM HUP USR1; do
 	rm -f "$tmp/f.csv"
 	# A shell's background job starts with INT ignored, and tksim keeps an ignored signal.
-	env --default-signal=INT "$TKSIM" run --duration 100d --csv "$tmp/f.csv" --csv-interval 1ms >"$out" 2>&1 &
+	env --default-signal=INT,HUP,TERM,USR1 "$TKSIM" run --duration 100d --csv "$tmp/f.csv" --csv-interval 1ms >"$out" 2>&1 &
 	pid=$!
 	wait_lines "$tmp/f.csv" 2
 	kill -s $sig $pid
@@ -75,7 +75,7 @@ for sig in INT TERM HUP USR1; do
 		fail=1
 	fi
 done
-env --default-signal=INT "$TKSIM" run --duration 100d --json --csv "$tmp/j.csv" --csv-interval 1ms >"$out" 2>"$tmp/err" &
+env --default-signal=INT,HUP,TERM,USR1 "$TKSIM" run --duration 100d --json --csv "$tmp/j.csv" --csv-interval 1ms >"$out" 2>"$tmp/err" &
 pid=$!
 wait_lines "$tmp/j.csv" 2
 kill -s INT $pid
@@ -274,11 +274,12 @@ expect 0 "item 6f: --stall 100ms:366d runs within 20 s" -- timeout 20 "$TKSIM" r
 
 # Item 8b: SIGINT, SIGTERM and SIGHUP end bench and mirror cleanly: exit 130, no partial line
 # (bench prints nothing of a cut run; mirror the clocks it finished).  Background jobs start
-# with SIGINT ignored: env --default-signal gives it back.
+# with SIGINT ignored, and a suite started under nohup has SIGHUP ignored: env --default-signal
+# gives back every signal these tests send (tksim keeps a signal ignored at its start ignored).
 sigrun() { # SIG SECONDS ARGS...: start tksim ARGS, send SIG after SECONDS; $rc, $out
 	sig=$1 after=$2
 	shift 2
-	env --default-signal=INT "$TKSIM" "$@" >"$out" 2>"$out.err" &
+	env --default-signal=INT,HUP,TERM,USR1 "$TKSIM" "$@" >"$out" 2>"$out.err" &
 	pid=$!
 	sleep "$after"
 	kill -s "$sig" $pid

@@ -27,7 +27,7 @@ gone() { # PIDS...: true when none of them runs within 3 s
 
 # fuzz --jobs 2: INT, TERM end the run (exit 130, the summary); KILL of tksim ends the workers.
 for sig in INT TERM KILL; do
-	env --default-signal=INT "$TKSIM" fuzz --jobs 2 --seconds 60 --quiet --out "$tmp" \
+	env --default-signal=INT,TERM "$TKSIM" fuzz --jobs 2 --seconds 60 --quiet --out "$tmp" \
 		>"$out" 2>&1 &
 	pid=$!
 	for _ in $(seq 50); do
