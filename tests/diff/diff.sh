@@ -22,6 +22,13 @@ for seed in 1 2 3; do
 	expect 0 "generated, seed $seed: no difference" -- "$TKSIM" diff --generate 40 --seed $seed
 done
 
+# An op past the duration is not run, as `tksim run` ends at its duration (an op at 106751 d
+# ticked for 292 years: the hostile campaign's case 24010 of seed 3000).
+far=$(mktemp)
+echo 'at 106751d settimeofday sec=1 usec=0' >"$far"
+expect 0 "an op past --duration is left out" -- timeout 20 "$TKSIM" diff "$far" --duration 1ms
+rm -f "$far"
+
 # An injected bug must make it exit 1 at the first instant it matters.  freq-step.scn's calls
 # come between ticks (as freq-step.c's do), so the first mult change meets unaccumulated cycles
 # and no-xtime-correction shows at that call, at ppm 0 as the file has it and at 35 ppm.

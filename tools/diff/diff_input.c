@@ -143,8 +143,9 @@ static int push(struct diff_input *in, const struct sim_op *op, unsigned int lin
  * @in: the input, its settings parsed
  *
  * The calls and the `at` ops are merged by time (a call first at the same
- * instant, as each kind's list keeps its own order); a duration past the last
- * op adds a read there, so that the ticks up to it are compared.
+ * instant, as each kind's list keeps its own order) and cut at the duration, where
+ * `tksim run` ends; a duration past the last op adds a read there, so that the ticks
+ * up to it are compared.
  *
  * Return: 0, or the exit status of an error already reported.
  */
@@ -169,8 +170,12 @@ int diff_input_finish(struct diff_input *in)
 		bool call = j == in->at.n ||
 			    (i < in->calls.n && in->calls.ops[i].t_ns <= in->at.ops[j].t_ns);
 
-		ret = call ? push(in, &in->calls.ops[i], in->call_lines[i])
-			   : push(in, &in->at.ops[j], in->at_lines[j]);
+		const struct sim_op *op = call ? &in->calls.ops[i] : &in->at.ops[j];
+
+		/* Past the duration, as `tksim run` ends there (an op at 106751 d ran 292 years of
+		 * ticks). */
+		if (!in->duration_ns || op->t_ns <= in->duration_ns)
+			ret = push(in, op, call ? in->call_lines[i] : in->at_lines[j]);
 		call ? i++ : j++;
 	}
 	if (!ret && (!in->list.n || in->duration_ns > in->list.ops[in->list.n - 1].t_ns)) {
