@@ -54,7 +54,7 @@ check "the ratio table is there" -- has "^Ratios to the host vDSO"
 check "the threads' ratios are there" -- has "switch vs array"
 check "the engine benchmark ran" -- has "^engine: .* M ticks/s"
 check "the checked run ran" -- has "^run: .* instants checked in .* M ticks/s"
-check "the ten targets are reported" -- test "$(grep -c '^  \[' "$out")" -eq 10
+check "the nine targets are reported" -- test "$(grep -c '^  \[' "$out")" -eq 9
 # The kernel tree's rows (--kernel 6.12 by default): measured where the tree is at hand, else
 # the reason; tests/ktree/ktree_run.sh fetches it before this runs in make check.
 check "the tree's vDSO row is there or says why not" -- sh -c "grep -q '^  MONOTONIC  .*x *[0-9.]*x\$' '$out' || grep -q '^Kernel tree vDSO: not measured: ' '$out'"

@@ -1,18 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
-// tksim's own: the kernel-tree backend's rows of `tksim bench` for fuzzing: the engine's ticks
-// with the 6.12 tree attached, and fuzz executions on the tree with a fresh kernel per input.
+// tksim's own: the kernel-tree backend's fuzz row of `tksim bench`: fuzz executions on the
+// 6.12 tree with a fresh kernel per input.
 /*
- * Issue 22's targets: the backend's engine at 5 M ticks/s, fuzzing it at
- * 10 000 executions/s per core with a fresh kernel state per input.  Both
- * rows use Debian's 6.12 tree (scripts/fetch-kernels.sh 6.12) and are
- * skipped without it.  The engine row runs the default system (2.1 GHz
- * counter, HZ=1000) with the tree attached as `tksim run --kernel 6.12`
- * does: the tree's update_wall_time() and the model beside it, tick for
- * tick.  The fuzz row runs the fuzz row's 64 generated 32-op inputs (seed 1)
- * as `tksim fuzz --kernel 6.12` runs them: the ops the backend cannot run
- * taken out, a system per input and the tree booted for it (a reset of its
- * data), the oracle after every op.  Rates are per second of this process's
- * CPU time (per core), as the fuzz row's.
+ * Issue 22's target: fuzzing the backend at 10 000 executions/s per core with a
+ * fresh kernel state per input (its engine's target, 5 M ticks/s, is the
+ * engine_kernel row's: tools/bench/bench_engine.c).  The row uses Debian's 6.12
+ * tree (scripts/fetch-kernels.sh 6.12) and is skipped without it.  It runs the
+ * fuzz row's 64 generated 32-op inputs (seed 1) as `tksim fuzz --kernel 6.12`
+ * runs them: the ops the backend cannot run taken out, a system per input and
+ * the tree booted for it (a reset of its data), the oracle after every op.  The
+ * rate is per second of this process's CPU time (per core), as the fuzz row's.
  */
 #include <time.h>
 
@@ -59,60 +56,6 @@ static void kfuzz_elapsed(double c0, u64 t0, double *cpu_s, double *wall_s)
 		*cpu_s = 1e-9;
 	if (*wall_s <= 0)
 		*wall_s = 1e-9;
-}
-
-/**
- * bench_row_ktree_engine() - ticks per CPU second of the engine with the 6.12 tree attached
- * @o:   the options (--quick runs fewer ticks; engine_ns 0 skips the row)
- * @out: the rate, its text and JSON
- *
- * Return: 0, 1 when skipped (by the options, or no tree), or a negative errno.
- */
-int bench_row_ktree_engine(const struct bench_opts *o, struct bench_rate *out)
-{
-	u64 ticks = o->quick ? 200000 : 2000000;
-	struct sim_config cfg;
-	struct sim_system *s;
-	char why[512] = "";
-	struct ktree *kt = o->engine_ns ? kfuzz_tree(why, sizeof(why)) : NULL;
-	double c0, cpu_s, wall_s;
-	u64 t0;
-	int err;
-
-	if (!kt)
-		return 1;
-	sim_config_default(&cfg);
-	tk_profile_parse(KFUZZ_TREE, &cfg.profile);
-	s = sim_system_new(&cfg, &err);
-	if (!s)
-		return err;
-	err = sim_system_attach_ktree(s, kt, why, sizeof(why));
-	if (err) {
-		sim_system_free(s);
-		return err;
-	}
-	t0 = bench_now_ns();
-	c0 = cpu_now_s();
-	sim_run_ticks(s, ticks);
-	kfuzz_elapsed(c0, t0, &cpu_s, &wall_s);
-	s->kt = NULL; /* the tree stays open for the other row */
-	sim_system_free(s);
-	out->per_s = (double)ticks / cpu_s;
-	snprintf(out->text, sizeof(out->text),
-		 "\nKernel-tree backend (Debian's " KFUZZ_TREE
-		 " tree's own update_wall_time(), the model "
-		 "beside it)\n"
-		 "ktree engine: %llu ticks at HZ=%u in %.3f s: %.2f M ticks/s, %.2f M per CPU "
-		 "second\n",
-		 (unsigned long long)ticks, cfg.hz, wall_s, (double)ticks / wall_s * 1e-6,
-		 out->per_s * 1e-6);
-	snprintf(out->json, sizeof(out->json),
-		 "\"tree\": \"" KFUZZ_TREE "\", \"hz\": %u, \"ticks\": %llu, \"wall_s\": %.3f, "
-		 "\"cpu_s\": %.3f, \"ticks_per_cpu_s\": %.1f",
-		 cfg.hz, (unsigned long long)ticks, wall_s, cpu_s, out->per_s);
-	snprintf(out->detail, sizeof(out->detail), "%llu ticks in %.2f s of CPU",
-		 (unsigned long long)ticks, cpu_s);
-	return 0;
 }
 
 /**

@@ -64,13 +64,6 @@ const struct bench_row bench_rows[] = {
 	},
 	{
 		/* Issue 22 (tools/bench/bench_row_ktree_fuzz.c): skipped without the 6.12 tree. */
-		.key = "ktree_engine",
-		.measure = bench_row_ktree_engine,
-		.target = "engine with the 6.12 tree attached, HZ=1000, per core",
-		.limit = 5.0,
-		.unit = "M ticks/s",
-	},
-	{
 		.key = "ktree_fuzz",
 		.measure = bench_row_ktree_fuzz,
 		.target = "fuzz on the 6.12 tree, a fresh kernel per input, per core",

@@ -93,7 +93,6 @@ int bench_row_engine_aux8(const struct bench_opts *o, struct bench_rate *out);
 int bench_row_aux_vdso(const struct bench_opts *o, struct bench_rate *out);
 int bench_row_engine_kernel(const struct bench_opts *o, struct bench_rate *out);
 int bench_row_kernel_vdso(const struct bench_opts *o, struct bench_rate *out);
-int bench_row_ktree_engine(const struct bench_opts *o, struct bench_rate *out);
 int bench_row_ktree_fuzz(const struct bench_opts *o, struct bench_rate *out);
 
 #endif /* TKSIM_TOOLS_BENCH_BENCH_ROWS_H */
