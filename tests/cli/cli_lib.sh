@@ -36,19 +36,5 @@ contains() {
 	fi
 }
 
-# need_tree RELEASE: a kernel tree in the kernel cache (scripts/fetch-kernels.sh fetches it once),
-# else SKIP (exit 77) saying why; FAIL when the script itself fails.
-need_tree() {
-	tree=$("${top_srcdir:-.}/scripts/fetch-kernels.sh" "$1" 2>&1)
-	case $? in
-	0) ;;
-	77)
-		echo "SKIP: no $1 tree can be fetched here: $tree"
-		exit 77
-		;;
-	*)
-		echo "FAIL: scripts/fetch-kernels.sh $1: $tree"
-		exit 1
-		;;
-	esac
-}
+# need_tree RELEASE: a kernel tree or SKIP (tests/ktree/ktree_fetch.sh).
+. "${top_srcdir:-.}/tests/ktree/ktree_fetch.sh"

@@ -11,10 +11,8 @@
 . "${top_srcdir:-.}/tests/daemon/daemon_lib.sh"
 daemon_fetch
 chronyd=$bin/daemons/root/usr/sbin/chronyd
-tree=$("$top_srcdir/scripts/fetch-kernels.sh" 6.12) || {
-	echo "SKIP: linux-source-6.12 cannot be fetched (scripts/fetch-kernels.sh 6.12)"
-	exit 77
-}
+. "$top_srcdir/tests/ktree/ktree_fetch.sh"
+need_tree 6.12
 echo "tree: $tree"
 
 chrony_conf "refclock SHM 0 poll 2"

@@ -3,7 +3,8 @@
 #
 # Sets $TKSIM (tools/tksim by default), $top_srcdir, $tmp (a temporary folder, removed on
 # exit), $fail and bad() (say FAIL, remember it), and $tree: Debian's linux-source-6.12 in the
-# kernel cache, fetched by scripts/fetch-kernels.sh, or the test ends as SKIP (77).
+# kernel cache, fetched by scripts/fetch-kernels.sh, or the test ends as SKIP (77) or, when
+# the script itself fails, FAIL (need_tree, tests/ktree/ktree_fetch.sh).
 set -u
 : "${TKSIM:=tools/tksim}"
 : "${top_srcdir:=.}"
@@ -12,8 +13,6 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 
-tree=$("$top_srcdir/scripts/fetch-kernels.sh" 6.12) || {
-	echo "SKIP: linux-source-6.12 cannot be fetched (scripts/fetch-kernels.sh 6.12)"
-	exit 77
-}
+. "$top_srcdir/tests/ktree/ktree_fetch.sh"
+need_tree 6.12
 echo "tree: $tree"
