@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 // tksim's own: the op `read-across-tick`, a vDSO read that the next tick's update_vsyscall()
-// interrupts between its loads (after lib/vdso/gettimeofday.c do_hres(), v6.15).
+// interrupts between its loads (after lib/vdso/gettimeofday.c do_hres(), v6.18).
 /*
  * One thread, one interleaving, the same on every run: the reader begins its
  * read section (vdso_read_begin()), reads the counter and loads the
