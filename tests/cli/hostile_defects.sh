@@ -356,4 +356,19 @@ expect 2 "campaign: torture --tsc-hz 18446744073709551615" -- \
 	"$TKSIM" torture --tsc-hz 18446744073709551615 --seconds 100ms
 contains "tsc-hz must be 1000000..4294967295000" "campaign: torture names --tsc-hz"
 
+# Found by the continued campaign (seed 3000): settings that fail when used rather than when
+# read lost their FILE:LINE: a `trace` or `csv` that cannot be written (cases 19932, 21697) and
+# a diff scenario's `kernel 65` (15964); `daemon --csv ''` did not show the empty name.
+printf 'duration 10ms\ntrace %s/missing/x.csv\n' "$tmp" >"$tmp/t.scn"
+expect 2 "campaign: a scenario's trace that cannot be written" -- "$TKSIM" run "$tmp/t.scn"
+contains "t.scn:2: cannot write '$tmp/missing/x.csv': No such file" "campaign: trace at its line"
+printf 'duration 10ms\ncsv %s/missing/x.csv\n' "$tmp" >"$tmp/c.scn"
+expect 2 "campaign: a scenario's csv that cannot be written" -- "$TKSIM" run "$tmp/c.scn"
+contains "c.scn:2: cannot write '$tmp/missing/x.csv'" "campaign: csv at its line"
+printf 'duration 10ms\nkernel 65\nat 1ms read\n' >"$tmp/d.scn"
+expect 2 "campaign: a diff scenario's kernel that is no tree" -- "$TKSIM" diff "$tmp/d.scn"
+contains "d.scn:2: kernel tree 65: neither a release" "campaign: diff's kernel at its line"
+expect 2 "campaign: daemon --csv ''" -- "$TKSIM" daemon --duration 10ms --csv '' -- /bin/true
+contains "cannot write '': " "campaign: the empty name shown"
+
 exit $fail

@@ -580,7 +580,7 @@ static int daemon_run(const struct dmn_opts *opts)
 		d.csv = strcmp(o.csv_path, "-") ? fopen(o.csv_path, "w") : stdout;
 		if (!d.csv) {
 			sim_system_free(s);
-			return tksim_usage_error("daemon", "cannot write %s: %s", o.csv_path,
+			return tksim_usage_error("daemon", "cannot write '%s': %s", o.csv_path,
 						 strerror(errno));
 		}
 		d.csv_interval_ns = o.csv_interval_ns;

@@ -182,8 +182,12 @@ static int side_b(const struct diff_opts *o, const struct sim_config *cfg, struc
 
 		if (st == KTREE_OK)
 			return 0;
-		fprintf(stderr, "tksim diff: --kernel %s: %s\n", tree, why);
-		return st == KTREE_UNAVAILABLE ? TKSIM_EXIT_SKIP : TKSIM_EXIT_USAGE;
+		if (st == KTREE_UNAVAILABLE) {
+			fprintf(stderr, "tksim diff: skipped: %s\n", why);
+			return TKSIM_EXIT_SKIP;
+		}
+		/* At the setting's FILE:LINE when a scenario gave it (`kernel 65`), as run does. */
+		return tksim_opt_error(&o->in.opts, 'k', "%s", why);
 	}
 	*b = diff_model_new(cfg, 0, &err);
 	if (!*b)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 // tksim's own: `tksim run`'s loop: the system built, run to the end with every check (see
 // tools/run/run_opts.h).
+#include <errno.h>
 #include <inttypes.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -128,10 +129,15 @@ int run_simulate(struct run_opts *o)
 	if (ret)
 		goto out_free;
 	csv = run_open_output(o->csv_path);
+	if (o->csv_path && !csv) {
+		ret = tksim_opt_error(&o->opts, 'c', "cannot write '%s': %s", o->csv_path,
+				      strerror(errno));
+		goto out_close;
+	}
 	trace = run_open_output(o->trace_path);
-	if ((o->csv_path && !csv) || (o->trace_path && !trace)) {
-		ret = tksim_usage_error("run", "cannot write '%s'",
-					o->csv_path && !csv ? o->csv_path : o->trace_path);
+	if (o->trace_path && !trace) {
+		ret = tksim_opt_error(&o->opts, 'T', "cannot write '%s': %s", o->trace_path,
+				      strerror(errno));
 		goto out_close;
 	}
 	if (csv && trace && same_file(csv, trace)) {
