@@ -365,6 +365,15 @@ contains "t.scn:2: cannot write '$tmp/missing/x.csv': No such file" "campaign: t
 printf 'duration 10ms\ncsv %s/missing/x.csv\n' "$tmp" >"$tmp/c.scn"
 expect 2 "campaign: a scenario's csv that cannot be written" -- "$TKSIM" run "$tmp/c.scn"
 contains "c.scn:2: cannot write '$tmp/missing/x.csv'" "campaign: csv at its line"
+# ... and one that opens but cannot be written (case 41246: /proc/version, EIO at the flush).
+if [ -w /proc/version ] && ! (echo x >/proc/version) 2>/dev/null; then
+	printf 'duration 10ms\ncsv /proc/version\n' >"$tmp/p.scn"
+	expect 2 "campaign: a scenario's csv whose writes fail" -- "$TKSIM" run "$tmp/p.scn"
+	contains "p.scn:2: cannot write '/proc/version'" "campaign: the failed write at its line"
+fi
+printf 'duration 10ms\ntrace /dev/full\n' >"$tmp/f.scn"
+expect 2 "campaign: a scenario's trace on /dev/full" -- "$TKSIM" run "$tmp/f.scn"
+contains "f.scn:2: cannot write '/dev/full': No space left" "campaign: /dev/full at its line"
 printf 'duration 10ms\nkernel 65\nat 1ms read\n' >"$tmp/d.scn"
 expect 2 "campaign: a diff scenario's kernel that is no tree" -- "$TKSIM" diff "$tmp/d.scn"
 contains "d.scn:2: kernel tree 65: neither a release" "campaign: diff's kernel at its line"

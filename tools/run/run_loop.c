@@ -256,8 +256,8 @@ int run_simulate(struct run_opts *o)
 			printf("  properties                   held until interrupted\n");
 	}
 out_close:
-	err = run_close_output(csv, o->csv_path);
-	err |= run_close_output(trace, o->trace_path);
+	err = run_close_output(csv, o->csv_path, &o->opts, 'c');
+	err |= run_close_output(trace, o->trace_path, &o->opts, 'T');
 	if (err && ret != TKSIM_EXIT_VIOLATION)
 		ret = TKSIM_EXIT_USAGE;
 out_free:

@@ -84,7 +84,7 @@ void run_csv_row(FILE *f, struct sim_system *s, const struct sim_ntpd *d);
 void run_print_summary(struct sim_system *s, const struct run_opts *o,
 		       const struct oracle_stats *st, const struct sim_ntpd *d, double wall);
 FILE *run_open_output(const char *path);
-int run_close_output(FILE *f, const char *path);
+int run_close_output(FILE *f, const char *path, const struct tksim_optset *opts, int code);
 void run_trace_size_warning(const struct run_opts *o);
 void run_trace_row(FILE *f, const struct sim_system *s, const struct run_opts *o);
 

@@ -143,6 +143,8 @@ FILE *run_open_output(const char *path)
  * run_close_output() - flush and close an output
  * @f:    the stream (NULL: nothing to do)
  * @path: its name, for the error
+ * @opts: the run's options, and @code the one that named it: the error is at its
+ *        FILE:LINE when a scenario gave it (`csv /proc/version`)
  *
  * A write that failed at any point (a full disk, /dev/full) is reported with
  * its errno and makes the run exit 2: a cut time series must not pass for a
@@ -150,7 +152,7 @@ FILE *run_open_output(const char *path)
  *
  * Return: 0 or TKSIM_EXIT_USAGE.
  */
-int run_close_output(FILE *f, const char *path)
+int run_close_output(FILE *f, const char *path, const struct tksim_optset *opts, int code)
 {
 	bool bad;
 
@@ -162,8 +164,8 @@ int run_close_output(FILE *f, const char *path)
 		bad |= fclose(f) != 0;
 	if (!bad)
 		return 0;
-	fprintf(stderr, "tksim run: cannot write '%s': %s\n", path, strerror(errno ? errno : EIO));
-	return TKSIM_EXIT_USAGE;
+	return tksim_opt_error(opts, code, "cannot write '%s': %s", path,
+			       strerror(errno ? errno : EIO));
 }
 
 /*
