@@ -24,6 +24,7 @@
 
 #include "ktree/ktree_abi.h"
 #include "ktree/ktree_build.h"
+#include "ktree/ktree_keep.h"
 
 /* The entry points of one object (ktree/ktree_abi.h), resolved once. */
 struct ktree_abi {
@@ -58,8 +59,10 @@ struct ktree_abi {
  * @handle:   dlopen()'s handle
  * @abi:      its entry points
  * @seg:      the writable segment in memory
+ * @seg_va:   its address in the file's terms (p_vaddr)
  * @seg_len:  its length
  * @pristine: its copy as loaded (the .bss the init functions assume)
+ * @keep:     the parts of it a restore leaves alone (gcov's counters: ktree_keep.c)
  */
 struct kt_object {
 	char dir[4096];
@@ -68,8 +71,10 @@ struct kt_object {
 	void *handle;
 	struct ktree_abi abi;
 	void *seg;
+	uintptr_t seg_va;
 	size_t seg_len;
 	void *pristine;
+	struct kt_keep keep;
 };
 
 /* The objects loaded so far (a tree per HZ it ran at); never unloaded: see kt_open_hz(). */
@@ -156,6 +161,7 @@ static int kt_find_seg(struct dl_phdr_info *info, size_t size, void *data)
 
 		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W)) {
 			o->seg = (void *)(info->dlpi_addr + ph->p_vaddr);
+			o->seg_va = ph->p_vaddr;
 			o->seg_len = ph->p_memsz;
 			return 1;
 		}
@@ -175,9 +181,9 @@ static enum ktree_status kt_load(struct kt_object *o, const char *dir, char *err
 		KT_SYM(adjtimex),      KT_SYM(clock_settime), KT_SYM(settimeofday),
 		KT_SYM(inject_offset), KT_SYM(clock_gettime), KT_SYM(clock_getres),
 		KT_SYM(time),	       KT_SYM(snapshot),      KT_SYM(warnings),
-		KT_SYM(suspend),       KT_SYM(resume),
-		KT_SYM(vvar_read),     KT_SYM(vvar_seq),      KT_SYM(tk_seq),
-		KT_SYM(vdso_break),    KT_SYM(advance_freq),
+		KT_SYM(suspend),       KT_SYM(resume),	      KT_SYM(vvar_read),
+		KT_SYM(vvar_seq),      KT_SYM(tk_seq),	      KT_SYM(vdso_break),
+		KT_SYM(advance_freq),
 #undef KT_SYM
 	};
 
@@ -209,7 +215,17 @@ static enum ktree_status kt_load(struct kt_object *o, const char *dir, char *err
 		return KTREE_BROKEN;
 	}
 	memcpy(o->pristine, o->seg, o->seg_len);
+	if (kt_keep_find(&o->keep, o->so, o->seg_va, o->seg_len)) {
+		snprintf(err, errlen, "kernel tree %s: cannot read the symbols of %s", dir, o->so);
+		return KTREE_BROKEN;
+	}
 	return KTREE_OK;
+}
+
+/* Give @o's writable segment the contents of @data (a boot's copy, or as loaded). */
+static void kt_restore(struct kt_object *o, const void *data)
+{
+	kt_keep_restore(&o->keep, o->seg, data, o->seg_len);
 }
 
 /*
@@ -303,7 +319,7 @@ static enum ktree_status kt_open_hz(struct ktree *kt, unsigned int hz, char *err
 	kt->abi = k->obj->abi;
 	/* the object's data is whatever its last user left: a boot or a reset restores it */
 	if (k->last)
-		memcpy(k->obj->seg, k->last->data, k->obj->seg_len);
+		kt_restore(k->obj, k->last->data);
 	return KTREE_OK;
 }
 
@@ -452,7 +468,7 @@ int ktree_boot(struct ktree *kt, const struct ktree_config *cfg, char *err, size
 	for (unsigned int i = 0; i < k->nr_boots; i++) {
 		b = &k->boots[i];
 		if (kt_same_boot(&b->cfg, b->cycles, &own, cycles)) {
-			memcpy(k->obj->seg, b->data, k->obj->seg_len);
+			kt_restore(k->obj, b->data);
 			b->used = k->clock;
 			k->last = b;
 			return 0;
@@ -466,7 +482,7 @@ int ktree_boot(struct ktree *kt, const struct ktree_config *cfg, char *err, size
 	if (k->last == b)
 		k->last = NULL;
 	/* the init functions assume a fresh .bss: give them the one the object was loaded with */
-	memcpy(k->obj->seg, k->obj->pristine, k->obj->seg_len);
+	kt_restore(k->obj, k->obj->pristine);
 	own.read = kt_read;
 	own.read_vdso = kt_read_vdso;
 	own.ctx = kt;
@@ -494,7 +510,7 @@ void ktree_reset(struct ktree *kt)
 	struct kt_kernel *k = kt->cur;
 
 	if (k && k->last)
-		memcpy(k->obj->seg, k->last->data, k->obj->seg_len);
+		kt_restore(k->obj, k->last->data);
 }
 
 /** ktree_tick() - the tree's update_wall_time() at the counter's value now */
