@@ -9,7 +9,8 @@
  *   daemon_escape seccomp       install a filter of its own (ALLOW clock syscalls), then `all`
  *   daemon_escape sigsys-child  a child puts SIGSYS back to SIG_DFL with a raw rt_sigaction,
  *                               then makes an inline clock_gettime: it dies by SIGSYS
- *   daemon_escape x32           an inline x32 clock_gettime; i386 time() in a child
+ *   daemon_escape x32           an inline x32 clock_gettime
+ *   daemon_escape i386          an i386 time() (int $0x80) in a child
  *   daemon_escape tamper        write 2^62 into the shared clock page's now_ns, then read
  *
  * It only ever reads clocks: adjtimex and clock_adjtime are called with modes 0.  Each read
@@ -302,10 +303,22 @@ static int sigsys_child(void)
 	return 0;
 }
 
-/* Another ABI: x32 from this process; i386 `int $0x80` in a child (no IA32 emulation: SIGSEGV). */
-static int other_abi(void)
+/* Another ABI: x32 from this process. */
+static int x32_abi(void)
 {
 	struct timespec ts = { 0 };
+
+	raw(0x40000000L | SYS_clock_gettime, CLOCK_REALTIME, (long)&ts);
+	out("x32.clock_gettime", ts.tv_sec);
+	return 0;
+}
+
+/*
+ * Another ABI: i386 `int $0x80` in a child.  A host kernel without IA32 emulation kills it
+ * with SIGSEGV; one with it runs the call into tksim's filter, which must refuse it.
+ */
+static int i386_abi(void)
+{
 	pid_t pid;
 	int st;
 
@@ -323,9 +336,6 @@ static int other_abi(void)
 		printf("i386: not available\n");
 	else
 		printf("i386: status %d\n", st);
-	fflush(stdout);
-	raw(0x40000000L | SYS_clock_gettime, CLOCK_REALTIME, (long)&ts);
-	out("x32.clock_gettime", ts.tv_sec);
 	return 0;
 }
 
@@ -370,7 +380,9 @@ int main(int argc, char **argv)
 	if (!strcmp(mode, "sigsys-child"))
 		return sigsys_child();
 	if (!strcmp(mode, "x32"))
-		return other_abi();
+		return x32_abi();
+	if (!strcmp(mode, "i386"))
+		return i386_abi();
 	if (!strcmp(mode, "tamper"))
 		return tamper();
 	return all();
