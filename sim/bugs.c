@@ -206,6 +206,24 @@ const struct sim_bug sim_bugs[] = {
 		.torture = NULL,
 	},
 	{
+		.name = "refused-set-update-pre-6.13",
+		.bit = BUG_REFUSED_SET_UPDATE,
+		.side = SIM_BUG_WRITER,
+		.concurrent = false,
+		.what = "a clock set refused after the time was forwarded (settimeofday or "
+			"clock_settime before boot, an invalid ADJ_SETOFFSET) still clears NTP and "
+			"bumps clock_was_set_seq",
+		.fix = "timekeeping: Rework do_settimeofday64() to use shadow_timekeeper (and "
+		       "82214756d35f for timekeeping_inject_offset())",
+		.hash = "bba9898ef399",
+		.version = "v6.13",
+		.caught_by = "oracle: a failed call changes nothing (failed-call-changes-nothing)",
+		/* A refused set is a call of the executor's, whose oracle compares the state. */
+		.shows = "tksim run --inject refused-set-update-pre-6.13 --ntpd off --duration 1s "
+			 "--adjtimex 100ms:maxerror=1000 --settimeofday 200ms:0",
+		.torture = NULL,
+	},
+	{
 		.name = "aux-offs-ns",
 		.bit = BUG_AUX_OFFS_NS,
 		.side = SIM_BUG_WRITER,

@@ -11,6 +11,22 @@
 
 #include <errno.h>
 
+/*
+ * A set refused after timekeeping_forward_now(): v6.13+ drops the shadow timekeeper's changes
+ * (bba9898ef399, 82214756d35f), so nothing is published.  Before, the setters left through the
+ * success path's update, "even if we error out, we forwarded the time, so call update":
+ * TK_CLEAR_NTP | TK_MIRROR | TK_CLOCK_WAS_SET, so a call that failed cleared NTP (STA_UNSYNC,
+ * maxerror, the offset being slewed, a pending leap second) and bumped clock_was_set_seq
+ * (v6.12; docs/findings/failed-set-clears-ntp-6.12.md): bug refused-set-update-pre-6.13.
+ */
+static void refused_set(struct tk_kernel *k)
+{
+	if (unlikely(k->bugs & BUG_REFUSED_SET_UPDATE))
+		timekeeping_update_from_shadow(k, TK_UPDATE_ALL);
+	else
+		timekeeping_restore_shadow(k);
+}
+
 /**
  * do_settimeofday64() - set CLOCK_REALTIME
  * @k:  the kernel
@@ -18,7 +34,8 @@
  *
  * MONOTONIC does not move: wall_to_monotonic absorbs the step.  A time that
  * would put REALTIME before MONOTONIC (before boot) is refused, as is one
- * past TIME_SETTOD_SEC_MAX.  NTP state is cleared (STA_UNSYNC).
+ * past TIME_SETTOD_SEC_MAX.  NTP state is cleared (STA_UNSYNC).  A refused
+ * time changes nothing: refused_set() (before v6.13, it cleared NTP all the same).
  *
  * Return: 0 or -EINVAL.
  */
@@ -36,7 +53,7 @@ int do_settimeofday64(struct tk_kernel *k, const struct timespec64 *ts)
 	xt = tk_xtime(tk);
 	ts_delta = timespec64_sub(*ts, xt);
 	if (timespec64_compare(&tk->wall_to_monotonic, &ts_delta) > 0) {
-		timekeeping_restore_shadow(k);
+		refused_set(k);
 		pthread_mutex_unlock(&k->tk_core.lock);
 		return -EINVAL;
 	}
@@ -70,7 +87,7 @@ int timekeeping_inject_offset_locked(struct tk_kernel *k, const struct timespec6
 
 	tmp = timespec64_add(tk_xtime(tk), *ts);
 	if (timespec64_compare(&tk->wall_to_monotonic, ts) > 0 || !timespec64_valid_settod(&tmp)) {
-		timekeeping_restore_shadow(k);
+		refused_set(k);
 		return -EINVAL;
 	}
 

@@ -70,6 +70,20 @@ const struct tk_vdiff_desc tk_vdiffs[TKV_NR] = {
 		.stable = "6.12.y and 6.1.y (Debian's 6.12.117 and 6.1.192 have it: tksim diff "
 			  "--kernel reads -5 us back there)",
 	},
+	[TKV_REFUSED_SET_NO_UPDATE] = {
+		.id = TKV_REFUSED_SET_NO_UPDATE,
+		.name = "refused-set-no-update",
+		.since = TK_PROFILE_6_15,
+		.release = "v6.13",
+		.commit = "bba9898ef399 timekeeping: Rework do_settimeofday64() to use "
+			  "shadow_timekeeper (with 82214756d35f for timekeeping_inject_offset())",
+		.what = "a settimeofday, clock_settime or ADJ_SETOFFSET refused after the time was "
+			"forwarded drops the shadow timekeeper's changes, where it cleared NTP and "
+			"bumped clock_was_set_seq (tksim diff --kernel 6.12 found it)",
+		.bug = BUG_REFUSED_SET_UPDATE,
+		.stable = "not in 6.12.y (Debian's 6.12.117 clears NTP: "
+			  "docs/findings/failed-set-clears-ntp-6.12.md)",
+	},
 	[TKV_COARSE_NSEC] = {
 		.id = TKV_COARSE_NSEC,
 		.name = "coarse-nsec",

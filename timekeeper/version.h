@@ -70,6 +70,8 @@ enum tk_profile {
  *                             neg-motion-half)
  * @TKV_NTP_OFFSET_DIV_S64:    v6.13: adjtimex reads a negative us offset back signed
  *                             (before: bug ntp-offset-u32)
+ * @TKV_REFUSED_SET_NO_UPDATE: v6.13: a refused clock set publishes nothing (before: bug
+ *                             refused-set-update-pre-6.13, NTP cleared)
  * @TKV_COARSE_NSEC:           v6.15: the coarse clocks read coarse_nsec, moved only when
  *                             time is accumulated or set (before: bug coarse-pre-6.15)
  * @TKV_ADJUST_NO_NTP_ERROR:   after v6.12: a mult change no longer adds its offset term to
@@ -87,6 +89,7 @@ enum tk_vdiff {
 	TKV_DELTA_OVERFLOW_SAFE,
 	TKV_NEG_MOTION_MAX_DELTA,
 	TKV_NTP_OFFSET_DIV_S64,
+	TKV_REFUSED_SET_NO_UPDATE,
 	TKV_COARSE_NSEC,
 	TKV_ADJUST_NO_NTP_ERROR,
 	TKV_VDSO_TIME_DATA,

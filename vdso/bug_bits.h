@@ -30,6 +30,8 @@
 #define BUG_BOOTTIME_SHIFT TK_BUG(8) /* vDSO BOOTTIME as offs_boot << shift (pre-5.3) */
 #define BUG_NEG_MOTION_HALF TK_BUG(10) /* negative motion cut-off at half the mask (6.13-rc) */
 #define BUG_NTP_OFFSET_U32 TK_BUG(12) /* adjtimex's us offset read back via (u32) (pre-6.13) */
+#define BUG_REFUSED_SET_UPDATE \
+	TK_BUG(13) /* a refused set clears NTP, says time was set (pre-6.13) */
 /* Bit 20, clear of the low bits other branches of issue 18 may take. */
 #define BUG_AUX_OFFS_NS TK_BUG(20) /* vDSO aux base from offs_aux in ns (v6.17-rc1..rc4) */
 
@@ -40,8 +42,9 @@
 
 #define BUG_READER_MASK \
 	(BUG_READER_NO_RETRY | BUG_NO_NEG_CLAMP | BUG_DELTA_OVERFLOW | BUG_DELTA_NOMASK)
-#define BUG_WRITER_MASK                                                                     \
-	(BUG_WRITER_NO_SEQ | BUG_NO_XTIME_CORRECTION | BUG_COARSE_PRE615 | BUG_RAW_PRE413 | \
-	 BUG_BOOTTIME_SHIFT | BUG_NEG_MOTION_HALF | BUG_NTP_OFFSET_U32 | BUG_AUX_OFFS_NS)
+#define BUG_WRITER_MASK                                                                           \
+	(BUG_WRITER_NO_SEQ | BUG_NO_XTIME_CORRECTION | BUG_COARSE_PRE615 | BUG_RAW_PRE413 |       \
+	 BUG_BOOTTIME_SHIFT | BUG_NEG_MOTION_HALF | BUG_NTP_OFFSET_U32 | BUG_REFUSED_SET_UPDATE | \
+	 BUG_AUX_OFFS_NS)
 
 #endif /* TKSIM_VDSO_BUG_BITS_H */

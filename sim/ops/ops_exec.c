@@ -172,20 +172,9 @@ static int exec_ops(struct exec *x, const struct sim_op_list *l, u64 bugs)
 	return 0;
 }
 
-/**
- * sim_ops_run() - build the system of @l, apply its ops, check after every op
- * @l:     the op list
- * @bugs:  injectable bugs switched on at boot (sim/bugs.h), 0 for none
- * @flags: SIM_OPS_*
- * @r:     what was seen
- * @log:   where to describe findings as they come (NULL: nowhere)
- *
- * Return: 0 when every property held (known kernel behaviours aside), 1 on
- * a finding (in @r->first), or a negative errno when the system cannot be
- * built from @l->cfg.
- */
-int sim_ops_run(const struct sim_op_list *l, u64 bugs, unsigned int flags, struct sim_ops_result *r,
-		FILE *log)
+/* sim_ops_run() with the bits of @off switched off after boot, a profile's implied ones too. */
+static int run_list(const struct sim_op_list *l, u64 bugs, u64 off, unsigned int flags,
+		    struct sim_ops_result *r, FILE *log)
 {
 	struct exec *x = calloc(1, sizeof(*x));
 	struct sim_system *s = aligned_alloc(64, (sizeof(*s) + 63) & ~(size_t)63);
@@ -206,6 +195,8 @@ int sim_ops_run(const struct sim_op_list *l, u64 bugs, unsigned int flags, struc
 		return ret;
 	}
 	sim_bugs_apply(&s->k, bugs);
+	s->k.bugs &= ~off;
+	WRITE_ONCE(s->k.vdata.arch_data.bugs, READ_ONCE(s->k.vdata.arch_data.bugs) & ~off);
 	x->s = s;
 	x->r = r;
 	x->flags = flags;
@@ -221,6 +212,41 @@ int sim_ops_run(const struct sim_op_list *l, u64 bugs, unsigned int flags, struc
 	free(s);
 	free(x);
 	return ret;
+}
+
+/**
+ * sim_ops_run() - build the system of @l, apply its ops, check after every op
+ * @l:     the op list
+ * @bugs:  injectable bugs switched on at boot (sim/bugs.h), 0 for none
+ * @flags: SIM_OPS_*
+ * @r:     what was seen
+ * @log:   where to describe findings as they come (NULL: nowhere)
+ *
+ * Return: 0 when every property held (known kernel behaviours aside), 1 on
+ * a finding (in @r->first), or a negative errno when the system cannot be
+ * built from @l->cfg.
+ */
+int sim_ops_run(const struct sim_op_list *l, u64 bugs, unsigned int flags, struct sim_ops_result *r,
+		FILE *log)
+{
+	return run_list(l, bugs, 0, flags, r, log);
+}
+
+/**
+ * sim_ops_run_without() - sim_ops_run() of @l's release with some of its older behaviours fixed
+ * @l:   the op list, its system of a version profile
+ * @off: BUG_* bits switched off after boot, those the profile implies among them (its
+ *       named differences' older behaviours: the newer one instead)
+ * @r:   what was seen
+ *
+ * Tells which of a release's known bugs a finding comes from: the finding that goes away
+ * with one bit off is that bug's (sim_ops_ktree_known()).
+ *
+ * Return: as sim_ops_run().
+ */
+int sim_ops_run_without(const struct sim_op_list *l, u64 off, struct sim_ops_result *r)
+{
+	return run_list(l, 0, off, 0, r, NULL);
 }
 
 /*

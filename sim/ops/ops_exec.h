@@ -37,6 +37,7 @@ struct sim_ops_result {
 
 int sim_ops_run(const struct sim_op_list *l, u64 bugs, unsigned int flags, struct sim_ops_result *r,
 		FILE *log);
+int sim_ops_run_without(const struct sim_op_list *l, u64 off, struct sim_ops_result *r);
 
 /* The same executor, one op at a time, on a system the caller runs (`tksim run`). */
 struct sim_ops_exec;

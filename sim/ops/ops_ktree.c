@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/bugs.h"
 #include "sim/engine.h"
 #include "sim/ops/ops_gen.h"
 #include "timekeeper/version.h"
@@ -155,42 +156,45 @@ unsigned int sim_ops_ktree_shrink(struct ktree *kt, struct sim_op_list *l, unsig
 	return sim_ops_shrink_by(l, still_found, &w, max_runs);
 }
 
-/*
- * The pre-v6.15 coarse clocks: they read xtime_nsec, which a TK_ADV_FREQ
- * adjustment lowers (timekeeping_apply_adjustment()), so they step back at a
- * mid-tick frequency change; b71f9804f66c (v6.15, "timekeeping: Prevent
- * coarse clocks going backwards") gave them coarse_nsec.  The model's
- * profiles before 6.15 have it as bug coarse-pre-6.15.
- */
-static bool coarse_property(const char *sig)
+/* Does the model of @l's release, with the BUG_* bits of @off switched off, find @sig? */
+static bool model_finds(const struct sim_op_list *l, u64 off, const char *sig)
 {
-	return !strncmp(sig, "still-at-freq-change ", 21) || !strncmp(sig, "monotonic ", 10) ||
-	       !strncmp(sig, "coarse-not-ahead ", 17);
+	struct sim_ops_result m;
+
+	return sim_ops_run_without(l, off, &m) == 1 && !strcmp(m.first.sig, sig);
 }
 
 /**
- * sim_ops_ktree_known() - whether a finding of a tree is the pre-v6.15 coarse clock step
+ * sim_ops_ktree_known() - the known kernel bug of the tree's release a finding of the tree is
  * @l: the input that found it, its system the tree's release (@l->cfg.profile)
  * @r: its result
  *
- * Only for a tree older than v6.15, a finding on a *_COARSE clock by a
- * property that compares coarse readings, and only when the model's profile
- * of the tree's release (with coarse-pre-6.15) finds the same signature in
- * the same input: the model's code for that behaviour is the one documented
- * cause, so the same finding there is the evidence.
+ * A release before a fix has the older behaviour as an injectable bug its profile implies
+ * (timekeeper/version.c): the pre-v6.15 coarse clocks, which step back at a mid-tick frequency
+ * change (coarse-pre-6.15, b71f9804f66c), and the pre-v6.13 refused clock set, which clears NTP
+ * all the same (refused-set-update-pre-6.13, bba9898ef399).  A finding is that bug's when the
+ * model of the release finds the same signature in the same input with that bug alone of the
+ * release's bugs, and not with none: the model's code for the behaviour is the documented
+ * cause, and switching it off is the evidence.  The release's other bugs are off in both runs
+ * because a distribution's tree may carry their fixes from a stable series (Debian's 6.12 has
+ * neg-motion-max-delta and ntp-offset-div-s64), and the model would then part from the tree
+ * before the finding.
  *
- * Return: true for the known kernel bug (counted, not a finding).
+ * Return: the bug (counted, not a finding), or NULL.
  */
-bool sim_ops_ktree_known(const struct sim_op_list *l, const struct sim_ops_result *r)
+const struct sim_bug *sim_ops_ktree_known(const struct sim_op_list *l,
+					  const struct sim_ops_result *r)
 {
-	struct sim_ops_result m;
-	const char *clock = strchr(r->first.sig, ' ');
-	size_t n;
+	static const u64 known[] = { BUG_COARSE_PRE615, BUG_REFUSED_SET_UPDATE };
+	u64 implied = tk_profile_bugs(l->cfg.profile);
 
-	if (l->cfg.profile == TK_PROFILE_DEFAULT || l->cfg.profile >= TK_PROFILE_6_15 || !clock)
-		return false;
-	n = strcspn(++clock, " ");
-	if (n < 7 || strncmp(clock + n - 7, "_COARSE", 7) || !coarse_property(r->first.sig))
-		return false;
-	return sim_ops_run(l, 0, 0, &m, NULL) == 1 && !strcmp(m.first.sig, r->first.sig);
+	if (l->cfg.profile == TK_PROFILE_DEFAULT ||
+	    !(implied & (BUG_COARSE_PRE615 | BUG_REFUSED_SET_UPDATE)))
+		return NULL;
+	if (model_finds(l, implied, r->first.sig))
+		return NULL; /* not the release's bugs: the same with every one fixed */
+	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if ((implied & known[i]) && model_finds(l, implied & ~known[i], r->first.sig))
+			return sim_bug_by_bit(known[i]);
+	return NULL;
 }

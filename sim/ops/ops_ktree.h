@@ -6,11 +6,13 @@
 #include "sim/ops/ops_exec.h"
 
 struct ktree;
+struct sim_bug;
 
 unsigned int sim_ops_ktree_fit(struct sim_op_list *l);
 int sim_ops_run_ktree(struct ktree *kt, const struct sim_op_list *l, unsigned int flags,
 		      struct sim_ops_result *r);
-bool sim_ops_ktree_known(const struct sim_op_list *l, const struct sim_ops_result *r);
+const struct sim_bug *sim_ops_ktree_known(const struct sim_op_list *l,
+					  const struct sim_ops_result *r);
 unsigned int sim_ops_ktree_shrink(struct ktree *kt, struct sim_op_list *l, unsigned int flags,
 				  const char *sig, unsigned int max_runs);
 

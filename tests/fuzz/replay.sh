@@ -17,7 +17,7 @@ fi
 "$bin/replay" "$top_srcdir/tests/fuzz/corpus"
 for bug in no-neg-clamp no-xtime-correction coarse-pre-6.15 raw-pre-4.13 \
 	delta-overflow-pre-6.10 boottime-shift-pre-5.3 neg-motion-half delta-nomask \
-	writer-no-seq ntp-offset-u32; do
+	writer-no-seq ntp-offset-u32 refused-set-update-pre-6.13; do
 	out=$("$bin/replay" --inject "$bug" "$top_srcdir/tests/fuzz/corpus" | tail -1)
 	case $out in
 	*" 0 with findings"*) echo "FAIL: the corpus does not find $bug"; exit 1 ;;

@@ -121,7 +121,7 @@ int tksim_fuzz_target(const u8 *data, size_t size, u64 bugs, struct sim_ops_resu
 		sim_ops_ktree_fit(&l);
 		l.cfg.profile = profile;
 		ret = sim_ops_run_ktree(kt, &l, 0, r);
-		/* the tree's known kernel bug (pre-v6.15 coarse step): counted, not a crash */
+		/* a known kernel bug of the tree's release: counted, not a crash */
 		if (ret == 1 && sim_ops_ktree_known(&l, r)) {
 			r->nr_known++;
 			r->nr_known_bug++;

@@ -336,6 +336,7 @@ START_TEST(test_seeds_find_bugs)
 					    "delta-nomask",
 					    "writer-no-seq",
 					    "ntp-offset-u32",
+					    "refused-set-update-pre-6.13",
 					    "aux-offs-ns" };
 	struct sim_op_list l;
 

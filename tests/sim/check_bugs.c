@@ -402,6 +402,36 @@ START_TEST(test_ntp_offset_u32)
 }
 END_TEST
 
+/*
+ * refused-set-update-pre-6.13: a settimeofday before boot is refused (-EINVAL) and, faithful,
+ * leaves the NTP state as it was; with the bug it clears it (maxerror back to NTP_PHASE_LIMIT).
+ * Returns the maxerror read back after the refused call.
+ */
+static long long maxerror_after_refused_set(u64 bugs)
+{
+	const struct timespec64 before_boot = { .tv_sec = 1 };
+	struct sim_config cfg;
+	struct sim_system *s;
+	struct tk_timex tx = { .modes = ADJ_MAXERROR, .maxerror = 1000 };
+
+	sim_config_default(&cfg);
+	s = bug_system(&cfg, bugs);
+	ck_assert_int_ge(do_adjtimex(&s->k, &tx, true), 0);
+	ck_assert_int_eq(do_settimeofday64(&s->k, &before_boot), -EINVAL);
+	tx = (struct tk_timex){ .modes = 0 };
+	ck_assert_int_ge(do_adjtimex(&s->k, &tx, true), 0);
+	sim_system_free(s);
+	return tx.maxerror;
+}
+
+START_TEST(test_refused_set_update)
+{
+	ck_assert_int_eq(maxerror_after_refused_set(0), 1000);
+	ck_assert_msg(maxerror_after_refused_set(BUG_REFUSED_SET_UPDATE) == NTP_PHASE_LIMIT,
+		      "refused-set-update-pre-6.13 was not caught");
+}
+END_TEST
+
 /* threadtest-cmp: the kernel's comparator misses a step back across a second boundary. */
 START_TEST(test_threadtest_cmp)
 {
@@ -535,6 +565,7 @@ static Suite *bugs_suite(void)
 	tcase_add_test(det, test_coarse_pre615);
 	tcase_add_test(det, test_threadtest_cmp);
 	tcase_add_test(det, test_ntp_offset_u32);
+	tcase_add_test(det, test_refused_set_update);
 	suite_add_tcase(s, det);
 	tcase_set_timeout(con, 150);
 	/* Real threads: not under valgrind (see test_run_suite()). */

@@ -69,9 +69,13 @@ START_TEST(test_implied_bugs)
 	} want[] = {
 		{ TK_PROFILE_DEFAULT, 0, 0 },
 		{ TK_PROFILE_6_15, 0, 0 },
-		{ TK_PROFILE_6_12, BUG_NEG_MOTION_HALF | BUG_NTP_OFFSET_U32 | BUG_COARSE_PRE615,
+		{ TK_PROFILE_6_12,
+		  BUG_NEG_MOTION_HALF | BUG_NTP_OFFSET_U32 | BUG_COARSE_PRE615 |
+			  BUG_REFUSED_SET_UPDATE,
 		  0 },
-		{ TK_PROFILE_6_1, BUG_NEG_MOTION_HALF | BUG_NTP_OFFSET_U32 | BUG_COARSE_PRE615,
+		{ TK_PROFILE_6_1,
+		  BUG_NEG_MOTION_HALF | BUG_NTP_OFFSET_U32 | BUG_COARSE_PRE615 |
+			  BUG_REFUSED_SET_UPDATE,
 		  BUG_DELTA_OVERFLOW },
 	};
 
@@ -392,6 +396,41 @@ START_TEST(test_aux_clocks_profile)
 }
 END_TEST
 
+/*
+ * refused-set-no-update: a settimeofday before boot and an ADJ_SETOFFSET past 2262 are refused;
+ * from v6.13 nothing changes, before (bug refused-set-update-pre-6.13) NTP is cleared and the
+ * clock "was set".
+ */
+START_TEST(test_refused_set_no_update)
+{
+	static const enum tk_profile ps[] = { TK_PROFILE_6_18, TK_PROFILE_6_12, TK_PROFILE_6_1 };
+
+	for (size_t i = 0; i < sizeof(ps) / sizeof(ps[0]); i++) {
+		bool fixed = tk_profile_has(ps[i], TKV_REFUSED_SET_NO_UPDATE);
+		const struct timespec64 before_boot = { .tv_sec = 1 };
+		const struct timespec64 past_2262 = { .tv_sec = 1LL << 40 };
+		struct sim_system *s = profile_system(ps[i]);
+		struct tk_timex tx = { .modes = ADJ_MAXERROR | ADJ_STATUS, .maxerror = 1000 };
+		unsigned int cws;
+
+		ck_assert_int_ge(tx_do(s, &tx), 0);
+		cws = s->k.tk_core.timekeeper.clock_was_set_seq;
+		ck_assert_int_eq(do_settimeofday64(&s->k, &before_boot), -EINVAL);
+		tx_read(s, &tx);
+		ck_assert_int_eq(tx.maxerror, fixed ? 1000 : NTP_PHASE_LIMIT);
+		ck_assert_int_eq(!!(tx.status & STA_UNSYNC), !fixed);
+		ck_assert_uint_eq(s->k.tk_core.timekeeper.clock_was_set_seq, cws + !fixed);
+
+		tx = (struct tk_timex){ .modes = ADJ_MAXERROR | ADJ_STATUS, .maxerror = 1000 };
+		ck_assert_int_ge(tx_do(s, &tx), 0);
+		ck_assert_int_eq(timekeeping_inject_offset(&s->k, &past_2262), -EINVAL);
+		tx_read(s, &tx);
+		ck_assert_int_eq(tx.maxerror, fixed ? 1000 : NTP_PHASE_LIMIT);
+		sim_system_free(s);
+	}
+}
+END_TEST
+
 /* The default is v6.18: the numbers of a plain boot and of one second of ticks. */
 START_TEST(test_default_is_6_18)
 {
@@ -430,6 +469,7 @@ static Suite *version_suite(void)
 	tcase_add_test(diff, test_delta_overflow_safe);
 	tcase_add_test(diff, test_neg_motion_max_delta);
 	tcase_add_test(diff, test_ntp_offset_div_s64);
+	tcase_add_test(diff, test_refused_set_no_update);
 	tcase_add_test(diff, test_coarse_nsec);
 	tcase_add_test(diff, test_adjust_no_ntp_error);
 	tcase_add_test(diff, test_vdso_time_data);
@@ -442,7 +482,7 @@ static Suite *version_suite(void)
 int main(void)
 {
 	/* A new entry in the table needs its test here. */
-	_Static_assert(TKV_NR == 10, "a named difference without a test in check_version.c");
+	_Static_assert(TKV_NR == 11, "a named difference without a test in check_version.c");
 	test_seed();
 	return test_run_suite(version_suite());
 }

@@ -313,10 +313,33 @@ failed:
 	return true;
 }
 
+/*
+ * The summary's known kernel bugs: a known finding's report (oracle_known.c), or for a tree's
+ * release the bug of the model's profile it was recognised as (sim_ops_ktree_known()): its
+ * name is the first word of @sum->bug_sig.
+ */
+static void print_known_bugs(const struct fuzz_stats *sum)
+{
+	const struct oracle_known *k = oracle_known_find(sum->bug_sig);
+	char name[64];
+	const struct sim_bug *bug;
+
+	snprintf(name, sizeof(name), "%.*s", (int)strcspn(sum->bug_sig, " "), sum->bug_sig);
+	bug = k ? NULL : sim_bug_find(name);
+	printf("  known kernel bugs recognised %" PRIu64 " times (first %s: ", sum->known_bug,
+	       sum->bug_sig);
+	if (bug)
+		printf("fixed in %s by %s, tksim bugs %s)\n", bug->version, bug->hash, bug->name);
+	else
+		printf("%s)\n", k && k->report ? k->report : "--list-known");
+}
+
 /* Count a run into @st; report a finding. Return true when this process must stop. */
 static bool account(const struct fuzz_opts *o, struct fuzz_stats *st, struct sim_op_list *l,
 		    int ret, const struct sim_ops_result *res, u64 seed)
 {
+	const struct sim_bug *bug;
+
 	st->execs++;
 	st->ops += res->ops_run;
 	for (unsigned int p = 0; p < OP_PROP_NR; p++)
@@ -327,10 +350,11 @@ static bool account(const struct fuzz_opts *o, struct fuzz_stats *st, struct sim
 		snprintf(st->bug_sig, sizeof(st->bug_sig), "%s", res->known_bug.sig);
 	if (ret != 1)
 		return false;
-	if (o->fk && !(o->flags & SIM_OPS_KNOWN_FAIL) && fuzz_kernel_known(o->fk, l, res)) {
-		st->known++; /* the pre-v6.15 coarse step (fuzz_kernel_known()) */
+	bug = o->fk && !(o->flags & SIM_OPS_KNOWN_FAIL) ? fuzz_kernel_known(o->fk, l, res) : NULL;
+	if (bug) {
+		st->known++; /* a known bug of the tree's release (fuzz_kernel_known()) */
 		if (!st->known_bug++)
-			snprintf(st->bug_sig, sizeof(st->bug_sig), "coarse-pre-6.15 %s",
+			snprintf(st->bug_sig, sizeof(st->bug_sig), "%s %s", bug->name,
 				 strchr(res->first.sig, ' ') + 1);
 		return false;
 	}
@@ -733,15 +757,8 @@ int cmd_fuzz(int argc, char **argv)
 	for (unsigned int p = 0; p < OP_PROP_NR; p++)
 		printf("%s %s %" PRIu64, p ? "," : "", oracle_prop_names[p], sum.evals[p]);
 	printf("\n");
-	if (sum.known_bug) {
-		const struct oracle_known *k = oracle_known_find(sum.bug_sig);
-
-		printf("  known kernel bugs recognised %" PRIu64 " times (first %s: %s)\n",
-		       sum.known_bug, sum.bug_sig,
-		       k && k->report ? k->report
-		       : o.fk	      ? "fixed in v6.15 by b71f9804f66c, tksim bugs coarse-pre-6.15"
-				      : "--list-known");
-	}
+	if (sum.known_bug)
+		print_known_bugs(&sum);
 	printf("  known kernel behaviours seen %" PRIu64 " times; findings %" PRIu64,
 	       sum.known - sum.known_bug, sum.findings);
 	if (sum.unwritten)

@@ -99,8 +99,8 @@ void fuzz_kernel_settings(FILE *f, const struct fuzz_kernel *fk)
 }
 
 /** fuzz_kernel_known() - sim_ops_ktree_known() for a finding of @fk's tree */
-bool fuzz_kernel_known(const struct fuzz_kernel *fk, const struct sim_op_list *l,
-		       const struct sim_ops_result *r)
+const struct sim_bug *fuzz_kernel_known(const struct fuzz_kernel *fk, const struct sim_op_list *l,
+					const struct sim_ops_result *r)
 {
 	(void)fk; /* @l's system is the tree's release (fuzz_kernel_fit()) */
 	return sim_ops_ktree_known(l, r);

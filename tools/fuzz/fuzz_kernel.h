@@ -31,8 +31,8 @@ int fuzz_kernel_run(struct fuzz_kernel *fk, const struct sim_op_list *l, unsigne
 		    struct sim_ops_result *r);
 unsigned int fuzz_kernel_shrink(struct fuzz_kernel *fk, struct sim_op_list *l, unsigned int flags,
 				const char *sig, unsigned int max_runs);
-bool fuzz_kernel_known(const struct fuzz_kernel *fk, const struct sim_op_list *l,
-		       const struct sim_ops_result *r);
+const struct sim_bug *fuzz_kernel_known(const struct fuzz_kernel *fk, const struct sim_op_list *l,
+					const struct sim_ops_result *r);
 void fuzz_kernel_verdict(FILE *f, const struct fuzz_kernel *fk, const struct sim_op_list *l);
 void fuzz_kernel_settings(FILE *f, const struct fuzz_kernel *fk);
 
