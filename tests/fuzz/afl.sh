@@ -14,9 +14,19 @@ set -eu
 cmd=${1:-}
 case $cmd in
 build)
-	# The library is compiled here too, so that AFL++ instruments it (build/ for config.h).
-	afl-clang-fast -O2 -w -I. -Ibuild -o afl-tksim tests/fuzz/afl.c tests/fuzz/target.c \
-		vdso/*.c timekeeper/*.c sim/*.c sim/*/*.c -lm -lpthread
+	# The library is compiled here too, so that AFL++ instruments it: its sources, flags and
+	# libraries are read from the configured build's Makefile ($AFL_BUILD, default build/).
+	top=$(pwd) b=$(cd "${AFL_BUILD:-build}" && pwd)
+	mk=$(mktemp)
+	trap 'rm -f "$mk"' EXIT
+	printf '%s\n' 'print-srcs: ; @echo $(addprefix $(abs_top_srcdir)/,$(filter %.c,$(libtksim_a_SOURCES)))' \
+		'print-cpp: ; @echo $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS)' \
+		'print-libs: ; @echo $(LIBS)' >"$mk"
+	m() { make -s --no-print-directory -C "$b" -f Makefile -f "$mk" "$1"; }
+	# shellcheck disable=SC2046
+	(cd "$b" && afl-clang-fast -O2 -w $(m print-cpp) -I"$top" -o "$top/afl-tksim" \
+		"$top/tests/fuzz/afl.c" "$top/tests/fuzz/target.c" $(m print-srcs) $(m print-libs) \
+		-lm -lpthread)
 	;;
 run)
 	sync=$2
