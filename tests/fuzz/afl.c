@@ -13,7 +13,7 @@
 
 #ifndef __AFL_LOOP
 #define __AFL_LOOP(n) (!done++)
-	static int done;
+static int done;
 #endif
 #ifndef __AFL_INIT
 #define __AFL_INIT() \
