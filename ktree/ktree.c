@@ -374,6 +374,20 @@ void ktree_close(struct ktree *kt)
 		kt_free(kt);
 }
 
+/**
+ * ktree_has() - whether the tree's @file has a line holding @text (how a caller tells a change
+ * the tree carries, a stable backport, from its source)
+ * @kt:   the tree
+ * @file: a path in it ("kernel/time/ntp.c")
+ * @text: the fragment looked for
+ *
+ * Return: 1 or 0.
+ */
+int ktree_has(const struct ktree *kt, const char *file, const char *text)
+{
+	return kt_tree_has(kt->dir, file, text);
+}
+
 /** ktree_release() - the tree's release ("6.12.57 (Debian 6.12.57-1)"), or "" */
 const char *ktree_release(const struct ktree *kt)
 {

@@ -281,6 +281,7 @@ struct ktree;
 enum ktree_status ktree_open(const char *name, struct ktree **out, char *err, size_t errlen);
 void ktree_close(struct ktree *kt);
 const char *ktree_release(const struct ktree *kt);
+int ktree_has(const struct ktree *kt, const char *file, const char *text);
 int ktree_boot(struct ktree *kt, const struct ktree_config *cfg, char *err, size_t errlen);
 void ktree_reset(struct ktree *kt);
 void ktree_tick(struct ktree *kt);

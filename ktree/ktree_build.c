@@ -309,8 +309,15 @@ static void kt_cc_include(const char *cc, char *buf, size_t len)
 	}
 }
 
-/* Whether @dir's timekeeper has coarse_nsec (v6.15 and later): the snapshot reads it then. */
-static int kt_tree_has(const char *dir, const char *file, const char *word)
+/**
+ * kt_tree_has() - whether a line of tree @dir's @file holds @word
+ * @dir:  the tree
+ * @file: a path in it ("include/linux/timekeeper_internal.h")
+ * @word: the text looked for ("coarse_nsec": v6.15 and later, which the snapshot reads then)
+ *
+ * Return: 1 or 0 (0 also when @file cannot be read).
+ */
+int kt_tree_has(const char *dir, const char *file, const char *word)
 {
 	char path[4096], line[512];
 	int found = 0;

@@ -12,5 +12,6 @@ enum ktree_status ktree_resolve(const char *name, char *dir, size_t dirlen, char
 enum ktree_status ktree_build(const char *dir, unsigned int hz, char *so, size_t solen, char *err,
 			      size_t errlen);
 void ktree_tree_release(const char *dir, char *rel, size_t rellen);
+int kt_tree_has(const char *dir, const char *file, const char *word);
 
 #endif /* TKSIM_KTREE_KTREE_BUILD_H */

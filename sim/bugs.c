@@ -356,7 +356,8 @@ int sim_bugs_format(u64 mask, char *buf, size_t n)
  * sim_bugs_apply() - switch bugs on (and every other one off) in a kernel
  * @k:    a booted kernel; no thread may be using it yet
  * @mask: BUG_* bits; those its version profile implies stay on besides
- *        (tk_profile_bugs(): an older release's behaviour is its bug bit)
+ *        (tk_profile_bugs(): an older release's behaviour is its bug bit),
+ *        but for the fixes it carries (@k->backports)
  *
  * Writer bits go to @k->bugs, reader bits to the vvar page, and
  * BUG_BARE_RDTSC patches the vDSO's TSC read to plain rdtsc, as the
@@ -365,7 +366,7 @@ int sim_bugs_format(u64 mask, char *buf, size_t n)
  */
 void sim_bugs_apply(struct tk_kernel *k, u64 mask)
 {
-	mask |= tk_profile_bugs(k->profile);
+	mask |= tk_profile_bugs(k->profile) & ~k->backports;
 	k->bugs = mask & BUG_WRITER_MASK;
 	WRITE_ONCE(k->vdata.arch_data.bugs, mask & BUG_READER_MASK);
 	if (mask & BUG_BARE_RDTSC)

@@ -47,6 +47,7 @@ int sim_system_init(struct sim_system *s, const struct sim_config *cfg)
 		.boot_offset = cfg->boot_offset,
 		.hrtimer_res = cfg->hrtimer_res,
 		.profile = cfg->profile,
+		.backports = cfg->backports,
 	};
 	int ret;
 

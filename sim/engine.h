@@ -36,6 +36,9 @@ struct ktree_timex;
  *               0 for the kernel as it is
  * @profile:     the kernel release the model is (timekeeper/version.h);
  *               0 (TK_PROFILE_DEFAULT) for v6.18
+ * @backports:   BUG_* bits of @profile whose fix the model carries, as the
+ *               tree it stands beside does (ktree_backports()); 0 for the
+ *               release as tagged
  * @aux_clocks:  aux clocks 0 .. @aux_clocks - 1 enabled at boot (their sysfs
  *               aux_clock_enable written 1 right after timekeeping_init(), each
  *               starting at 0), at most TK_MAX_AUX_CLOCKS; 0 for none
@@ -48,6 +51,7 @@ struct sim_config {
 	u32 hrtimer_res;
 	u64 fixes;
 	enum tk_profile profile;
+	u64 backports;
 	unsigned int aux_clocks;
 };
 
@@ -130,6 +134,8 @@ int sim_system_attach_ktree(struct sim_system *s, struct ktree *kt, char *err, s
 int sim_ktree_open(const char *name, struct ktree **kt, char *err, size_t errlen);
 void sim_ktree_close(struct ktree *kt);
 const char *sim_ktree_release(const struct ktree *kt);
+u64 sim_ktree_backports(const struct ktree *kt, enum tk_profile p);
+void sim_system_backports(struct sim_system *s, u64 bits);
 int sim_ktree_clock_gettime(struct sim_system *s, enum sim_path path, s32 clock,
 			    struct timespec64 *ts);
 int sim_ktree_clock_getres(struct sim_system *s, enum sim_path path, s32 clock,

@@ -85,7 +85,51 @@ int sim_system_open_ktree(struct sim_system *s, const char *name, char *err, siz
 		ktree_close(kt);
 		return SIM_KTREE_BROKEN;
 	}
+	sim_system_backports(s, sim_ktree_backports(kt, s->k.profile));
 	return 0;
+}
+
+/**
+ * sim_ktree_backports() - the bugs of release @p whose fix tree @kt carries anyway
+ * @kt: the tree
+ * @p:  the model's profile of its release
+ *
+ * A distribution's tree carries fixes from its stable series that the release as tagged lacks
+ * (Debian's 6.12.117: neg-motion-max-delta, ntp-offset-div-s64; 6.1.192: ntp-offset-div-s64).
+ * Each named difference with a bug bit says how a tree shows it (tk_vdiffs[].tree_file and
+ * tree_text); a profile without the difference whose tree has it has the fix.
+ *
+ * Return: BUG_* bits of tk_profile_bugs(@p), for struct sim_config's backports.
+ */
+u64 sim_ktree_backports(const struct ktree *kt, enum tk_profile p)
+{
+	u64 bits = 0;
+
+	for (unsigned int d = 0; d < TKV_NR; d++) {
+		const struct tk_vdiff_desc *v = &tk_vdiffs[d];
+
+		if (v->bug && v->tree_file && !tk_profile_has(p, (enum tk_vdiff)d) &&
+		    ktree_has(kt, v->tree_file, v->tree_text))
+			bits |= v->bug;
+	}
+	return bits;
+}
+
+/**
+ * sim_system_backports() - give @s's model, booted, the fixes @bits its tree carries
+ * @s:    a system with no reader yet
+ * @bits: from sim_ktree_backports()
+ *
+ * The model beside a tree is then the tree's release as the tree has it, so that the oracle's
+ * checks of internal state, which read the model, agree with the tree where the tree agrees
+ * with mainline.  A system built with @bits in its configuration has them from boot.
+ */
+void sim_system_backports(struct sim_system *s, u64 bits)
+{
+	s->cfg.backports |= bits;
+	s->k.backports |= bits;
+	s->k.bugs &= ~bits;
+	WRITE_ONCE(s->k.vdata.arch_data.bugs, READ_ONCE(s->k.vdata.arch_data.bugs) & ~bits);
 }
 
 /**

@@ -183,6 +183,10 @@ struct tk_aux_clock {
  *               TK_PROFILE_DEFAULT once booted
  * @vdiffs:      the named differences @profile has: bit (1 << TKV_*) each;
  *               test them with tk_has()
+ * @backports:   BUG_* bits of @profile whose fix this kernel carries anyway, as a
+ *               distribution's tree carries fixes from a stable series (the
+ *               kernel-tree backend finds them in the tree: ktree_backports());
+ *               0 for the release as tagged
  * @bugs:        bitmask of injected writer-side historical bugs (sim/bugs.h);
  *               0 in a faithful v6.18 kernel, the implied bits of an older
  *               profile (tk_profile_bugs()) otherwise
@@ -217,6 +221,7 @@ struct tk_kernel {
 	u64 suspend_cycles;
 	enum tk_profile profile;
 	u32 vdiffs;
+	u64 backports;
 	u64 bugs;
 	u64 fixes;
 	u32 vdso_write_spin;

@@ -576,6 +576,7 @@ int timekeeping_init(struct tk_kernel *k, struct clocksource *clock, const struc
 	/* The vvar page's constant part: written once, before any reader. */
 	k->vdata.arch_data.low_res_nsec = tk_tick_nsec(k);
 	/* The release, and the bug bits it implies, before the first publication. */
+	k->backports = p->backports;
 	tk_profile_apply(k, p->profile);
 
 	tk = &k->tk_core.shadow_timekeeper;

@@ -33,6 +33,7 @@ enum timekeeping_adv_mode {
  * @boot_offset: MONOTONIC at boot (time since power-on)
  * @hrtimer_res: clock_getres() of hres clocks (ns); 0 means 1 (high-res timers)
  * @profile:     the kernel release to be (timekeeper/version.h); 0 is v6.18
+ * @backports:   BUG_* bits of @profile whose fix it carries (tk_kernel::backports)
  */
 struct tk_boot_params {
 	unsigned int hz;
@@ -40,6 +41,7 @@ struct tk_boot_params {
 	struct timespec64 boot_offset;
 	u32 hrtimer_res;
 	enum tk_profile profile;
+	u64 backports;
 };
 
 int timekeeping_init(struct tk_kernel *k, struct clocksource *clock,

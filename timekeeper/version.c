@@ -46,6 +46,8 @@ const struct tk_vdiff_desc tk_vdiffs[TKV_NR] = {
 		.what = "a vDSO delta past max_cycles is multiplied in 128 bits, not wrapped in 64",
 		.bug = BUG_DELTA_OVERFLOW,
 		.stable = "",
+		.tree_file = "include/vdso/datapage.h",
+		.tree_text = "max_cycles;",
 	},
 	[TKV_NEG_MOTION_MAX_DELTA] = {
 		.id = TKV_NEG_MOTION_MAX_DELTA,
@@ -57,6 +59,8 @@ const struct tk_vdiff_desc tk_vdiffs[TKV_NR] = {
 			"mask), not above half the mask",
 		.bug = BUG_NEG_MOTION_HALF,
 		.stable = "6.12.5 (Debian's 6.12.117 has it)",
+		.tree_file = "kernel/time/timekeeping.c",
+		.tree_text = "max_raw_delta",
 	},
 	[TKV_NTP_OFFSET_DIV_S64] = {
 		.id = TKV_NTP_OFFSET_DIV_S64,
@@ -69,6 +73,8 @@ const struct tk_vdiff_desc tk_vdiffs[TKV_NR] = {
 		.bug = BUG_NTP_OFFSET_U32,
 		.stable = "6.12.y and 6.1.y (Debian's 6.12.117 and 6.1.192 have it: tksim diff "
 			  "--kernel reads -5 us back there)",
+		.tree_file = "kernel/time/ntp.c",
+		.tree_text = "div_s64(txc->offset, NSEC_PER_USEC)",
 	},
 	[TKV_REFUSED_SET_NO_UPDATE] = {
 		.id = TKV_REFUSED_SET_NO_UPDATE,
@@ -83,6 +89,8 @@ const struct tk_vdiff_desc tk_vdiffs[TKV_NR] = {
 		.bug = BUG_REFUSED_SET_UPDATE,
 		.stable = "not in 6.12.y (Debian's 6.12.117 clears NTP: "
 			  "docs/findings/failed-set-clears-ntp-6.12.md)",
+		.tree_file = "kernel/time/timekeeping.c",
+		.tree_text = "timekeeping_restore_shadow",
 	},
 	[TKV_COARSE_NSEC] = {
 		.id = TKV_COARSE_NSEC,
@@ -94,6 +102,8 @@ const struct tk_vdiff_desc tk_vdiffs[TKV_NR] = {
 			"set, not xtime_nsec, which a TK_ADV_FREQ adjustment may lower",
 		.bug = BUG_COARSE_PRE615,
 		.stable = "6.14.7; other series not checked",
+		.tree_file = "include/linux/timekeeper_internal.h",
+		.tree_text = "coarse_nsec",
 	},
 	[TKV_ADJUST_NO_NTP_ERROR] = {
 		.id = TKV_ADJUST_NO_NTP_ERROR,
@@ -264,13 +274,13 @@ u64 tk_profile_bugs(enum tk_profile p)
  * @p: the profile
  *
  * Sets @k->profile and @k->vdiffs (and NTP's copy), and switches on the bug bits the profile
- * implies: the writer's in @k->bugs, the reader's in the vvar page.  Bits
+ * implies, less @k->backports: the writer's in @k->bugs, the reader's in the vvar page.  Bits
  * already on stay on (an --inject on top of a profile).  The vvar page's
  * arch_data.no_aux says whether the profile's vDSO serves the aux ids.
  */
 void tk_profile_apply(struct tk_kernel *k, enum tk_profile p)
 {
-	u64 bugs = tk_profile_bugs(p);
+	u64 bugs = tk_profile_bugs(p) & ~k->backports;
 
 	k->profile = tk_profile_resolve(p);
 	k->vdiffs = tk_profile_vdiffs(p);

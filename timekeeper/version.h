@@ -108,6 +108,9 @@ enum tk_vdiff {
  * @what:    what changes, one line
  * @bug:     the BUG_* bit (vdso/bug_bits.h) that is the behaviour before, or 0
  * @stable:  stable series that carry it before @release, "" for none known
+ * @tree_file: a file of a kernel tree, and @tree_text a fragment of a line only a tree with the
+ *           difference has there: how the kernel-tree backend finds a stable backport in a
+ *           distribution's tree (sim_ktree_backports()); NULL where not looked for
  */
 struct tk_vdiff_desc {
 	enum tk_vdiff id;
@@ -118,6 +121,8 @@ struct tk_vdiff_desc {
 	const char *what;
 	u64 bug;
 	const char *stable;
+	const char *tree_file;
+	const char *tree_text;
 };
 
 /**

@@ -166,19 +166,17 @@ static bool model_finds(const struct sim_op_list *l, u64 off, const char *sig)
 
 /**
  * sim_ops_ktree_known() - the known kernel bug of the tree's release a finding of the tree is
- * @l: the input that found it, its system the tree's release (@l->cfg.profile)
+ * @l: the input that found it, its system the tree's release (@l->cfg.profile, with the fixes
+ *     the tree carries from stable in @l->cfg.backports)
  * @r: its result
  *
  * A release before a fix has the older behaviour as an injectable bug its profile implies
  * (timekeeper/version.c): the pre-v6.15 coarse clocks, which step back at a mid-tick frequency
  * change (coarse-pre-6.15, b71f9804f66c), and the pre-v6.13 refused clock set, which clears NTP
  * all the same (refused-set-update-pre-6.13, bba9898ef399).  A finding is that bug's when the
- * model of the release finds the same signature in the same input with that bug alone of the
- * release's bugs, and not with none: the model's code for the behaviour is the documented
- * cause, and switching it off is the evidence.  The release's other bugs are off in both runs
- * because a distribution's tree may carry their fixes from a stable series (Debian's 6.12 has
- * neg-motion-max-delta and ntp-offset-div-s64), and the model would then part from the tree
- * before the finding.
+ * model of the release, as the tree has it, finds the same signature in the same input, and
+ * does not with that bug's bit off: the model's code for the behaviour is the documented
+ * cause, and switching it off is the evidence.
  *
  * Return: the bug (counted, not a finding), or NULL.
  */
@@ -186,15 +184,15 @@ const struct sim_bug *sim_ops_ktree_known(const struct sim_op_list *l,
 					  const struct sim_ops_result *r)
 {
 	static const u64 known[] = { BUG_COARSE_PRE615, BUG_REFUSED_SET_UPDATE };
-	u64 implied = tk_profile_bugs(l->cfg.profile);
+	u64 implied = tk_profile_bugs(l->cfg.profile) & ~l->cfg.backports;
 
 	if (l->cfg.profile == TK_PROFILE_DEFAULT ||
 	    !(implied & (BUG_COARSE_PRE615 | BUG_REFUSED_SET_UPDATE)))
 		return NULL;
-	if (model_finds(l, implied, r->first.sig))
-		return NULL; /* not the release's bugs: the same with every one fixed */
+	if (!model_finds(l, 0, r->first.sig))
+		return NULL; /* the model of the release parts from the tree here */
 	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-		if ((implied & known[i]) && model_finds(l, implied & ~known[i], r->first.sig))
+		if ((implied & known[i]) && !model_finds(l, known[i], r->first.sig))
 			return sim_bug_by_bit(known[i]);
 	return NULL;
 }

@@ -48,10 +48,12 @@ static void target_dirs(void)
 }
 #endif
 
-static struct ktree *target_tree(enum tk_profile *profile)
+/* $TKSIM_KERNEL's tree, opened once; @profile and @backports: the model beside it. */
+static struct ktree *target_tree(enum tk_profile *profile, u64 *backports)
 {
 	static struct ktree *kt;
 	static enum tk_profile p;
+	static u64 bp;
 	static bool init;
 
 	if (!init) {
@@ -70,9 +72,11 @@ static struct ktree *target_tree(enum tk_profile *profile)
 				exit(2);
 			}
 			tk_profile_parse(e, &p);
+			bp = sim_ktree_backports(kt, p);
 		}
 	}
 	*profile = p;
+	*backports = bp;
 	return kt;
 }
 
@@ -96,7 +100,8 @@ int tksim_fuzz_target(const u8 *data, size_t size, u64 bugs, struct sim_ops_resu
 	static bool init;
 	static u64 fixes;
 	enum tk_profile profile;
-	struct ktree *kt = target_tree(&profile);
+	u64 backports;
+	struct ktree *kt = target_tree(&profile, &backports);
 	int ret;
 
 	if (!init) {
@@ -120,6 +125,7 @@ int tksim_fuzz_target(const u8 *data, size_t size, u64 bugs, struct sim_ops_resu
 	if (kt) {
 		sim_ops_ktree_fit(&l);
 		l.cfg.profile = profile;
+		l.cfg.backports = backports;
 		ret = sim_ops_run_ktree(kt, &l, 0, r);
 		/* a known kernel bug of the tree's release: counted, not a crash */
 		if (ret == 1 && sim_ops_ktree_known(&l, r)) {

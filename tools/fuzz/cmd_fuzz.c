@@ -313,6 +313,19 @@ failed:
 	return true;
 }
 
+/* ", with the tree's stable fixes NAME, NAME" for the named differences of @bits (BUG_* bits). */
+static void print_backports(u64 bits)
+{
+	const char *sep = ", with the tree's stable fixes ";
+
+	for (unsigned int d = 0; d < TKV_NR; d++) {
+		if (tk_vdiffs[d].bug && (bits & tk_vdiffs[d].bug)) {
+			printf("%s%s", sep, tk_vdiffs[d].name);
+			sep = ", ";
+		}
+	}
+}
+
 /*
  * The summary's known kernel bugs: a known finding's report (oracle_known.c), or for a tree's
  * release the bug of the model's profile it was recognised as (sim_ops_ktree_known()): its
@@ -747,10 +760,10 @@ int cmd_fuzz(int argc, char **argv)
 	       o.jobs > 1 ? "es" : "", o.seed, bugs, o.fixes ? ", fixed " : "",
 	       o.fixes ? fixes : "");
 	if (o.fk) {
-		printf("  on kernel %s (%s) alone, the model's %s profile beside it; ops the "
-		       "backend cannot run there taken out: %" PRIu64 "\n",
-		       o.kernel, sim_ktree_release(fk.kt),
-		       tk_profile_name((enum tk_profile)o.profile), sum.skipped);
+		printf("  on kernel %s (%s) alone, the model's %s profile beside it", o.kernel,
+		       sim_ktree_release(fk.kt), tk_profile_name((enum tk_profile)o.profile));
+		print_backports(fk.backports);
+		printf("; ops the backend cannot run there taken out: %" PRIu64 "\n", sum.skipped);
 		fuzz_kernel_close(&fk);
 	}
 	printf("  properties evaluated:");

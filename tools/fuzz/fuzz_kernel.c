@@ -47,6 +47,7 @@ int fuzz_kernel_open(struct fuzz_kernel *fk, const char *tree, char *err, size_t
 	if (tk_profile_parse(rel, &p))
 		tk_profile_parse(tree, &p);
 	fk->profile = (int)p;
+	fk->backports = sim_ktree_backports(fk->kt, p);
 	return 0;
 }
 
@@ -69,6 +70,7 @@ unsigned int fuzz_kernel_fit(struct fuzz_kernel *fk, struct sim_op_list *l)
 	unsigned int out = sim_ops_ktree_fit(l);
 
 	l->cfg.profile = (enum tk_profile)fk->profile;
+	l->cfg.backports = fk->backports;
 	fk->skipped += out;
 	return out;
 }

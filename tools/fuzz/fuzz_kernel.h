@@ -15,12 +15,14 @@ struct ktree;
  * @tree:    the tree's name as given (6.12, 6.1 or a path)
  * @kt:      the open tree
  * @profile: the model profile of the tree's release (the model beside it, like for like)
+ * @backports: the bugs of that profile whose fix the tree carries (sim_ktree_backports())
  * @skipped: ops taken out of inputs because the backend cannot run them (fuzz_kernel_fit())
  */
 struct fuzz_kernel {
 	const char *tree;
 	struct ktree *kt;
 	int profile;
+	u64 backports;
 	unsigned long long skipped;
 };
 
