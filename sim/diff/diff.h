@@ -144,10 +144,13 @@ struct diff_difference {
  * @ops:     ops applied
  * @reads:   clock reads compared (each read of each side is one)
  * @why:     for a run that could not be compared (diff_run() < 0): why
+ * @expired: the run stopped at the process's wall-clock bound (sim_ops_deadline_set()), with
+ *           no difference so far
  */
 struct diff_result {
 	struct diff_difference first;
 	bool differs;
+	bool expired;
 	u64 ticks;
 	u64 ops;
 	u64 reads;

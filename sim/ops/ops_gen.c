@@ -13,6 +13,7 @@
 #include "timekeeper/time64.h"
 
 #include <string.h>
+#include <time.h>
 
 #define MS (NSEC_PER_SEC / 1000)
 #define PPM(x) ((long long)(x)*65536)
@@ -329,12 +330,47 @@ static bool still_fails(const struct sim_op_list *l, void *ctx)
 	return sim_ops_run(l, w->bugs, w->flags, &res, NULL) == 1 && !strcmp(res.first.sig, w->sig);
 }
 
+/* The process's wall-clock bound (sim_ops_deadline_set()), CLOCK_MONOTONIC seconds; 0: none. */
+static double ops_deadline;
+
+/**
+ * sim_ops_deadline_set() - bound this process's shrinking and lockstep runs by the wall clock
+ * @deadline: CLOCK_MONOTONIC seconds (tksim_wall_seconds()'s clock), 0 for no bound
+ *
+ * `tksim fuzz --seconds S` ends within S however long its last finding takes to shrink: a
+ * candidate that drops a 2 h suspend runs 7.2 million compared ticks in lockstep, seconds of
+ * CPU (20 s under ASan).  Past the bound a shrink stops where it is (the list is still a
+ * reproducer, only less small), and a lockstep run stops as if it found nothing.
+ */
+void sim_ops_deadline_set(double deadline)
+{
+	ops_deadline = deadline;
+}
+
+/** sim_ops_deadline_passed() - whether sim_ops_deadline_set()'s bound has passed */
+bool sim_ops_deadline_passed(void)
+{
+	struct timespec ts;
+
+	if (!ops_deadline)
+		return false;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9 >= ops_deadline;
+}
+
+/* Whether shrinking must stop: the runs spent, or the time. */
+static bool shrink_done(unsigned int runs, unsigned int max_runs)
+{
+	return runs >= max_runs || sim_ops_deadline_passed();
+}
+
 /**
  * sim_ops_shrink_by() - make @l minimal for a property of the caller's
  * @l:        the list, shrunk in place
  * @keeps:    true when a smaller list still shows what @l shows (one run of it)
  * @ctx:      @keeps' context
- * @max_runs: how many calls of @keeps shrinking may spend
+ * @max_runs: how many calls of @keeps shrinking may spend (and no time past
+ *            sim_ops_deadline_set()'s bound)
  *
  * Removes chunks of ops (halves, then quarters ... then single ops), keeps
  * each removal after which @keeps still holds, then tries zeroing each number
@@ -350,9 +386,9 @@ unsigned int sim_ops_shrink_by(struct sim_op_list *l, sim_ops_keeps_fn *keeps, v
 	unsigned int runs = 0;
 
 	sim_ops_init(&t);
-	for (unsigned int chunk = l->n / 2 ? l->n / 2 : 1; chunk >= 1 && runs < max_runs;
-	     chunk /= 2) {
-		for (unsigned int i = 0; i < l->n && runs < max_runs;) {
+	for (unsigned int chunk = l->n / 2 ? l->n / 2 : 1;
+	     chunk >= 1 && !shrink_done(runs, max_runs); chunk /= 2) {
+		for (unsigned int i = 0; i < l->n && !shrink_done(runs, max_runs);) {
 			if (sim_ops_copy(&t, l))
 				break;
 			for (unsigned int k = 0; k < chunk && i < t.n; k++)
@@ -366,13 +402,14 @@ unsigned int sim_ops_shrink_by(struct sim_op_list *l, sim_ops_keeps_fn *keeps, v
 			break;
 	}
 	/* Zero the numbers of each call one at a time. */
-	for (unsigned int i = 0; i < l->n && runs < max_runs; i++) {
+	for (unsigned int i = 0; i < l->n && !shrink_done(runs, max_runs); i++) {
 		long long *f[] = { &l->ops[i].tx.offset,      &l->ops[i].tx.freq,
 				   &l->ops[i].tx.maxerror,    &l->ops[i].tx.esterror,
 				   &l->ops[i].tx.constant,    &l->ops[i].tx.tick,
 				   &l->ops[i].tx.time.tv_sec, &l->ops[i].tx.time.tv_usec };
 
-		for (unsigned int k = 0; k < sizeof(f) / sizeof(f[0]) && runs < max_runs; k++) {
+		for (unsigned int k = 0;
+		     k < sizeof(f) / sizeof(f[0]) && !shrink_done(runs, max_runs); k++) {
 			long long old = *f[k];
 
 			if (!old)

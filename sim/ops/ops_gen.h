@@ -14,5 +14,7 @@ unsigned int sim_ops_shrink(struct sim_op_list *l, u64 bugs, unsigned int flags,
 typedef bool sim_ops_keeps_fn(const struct sim_op_list *l, void *ctx);
 unsigned int sim_ops_shrink_by(struct sim_op_list *l, sim_ops_keeps_fn *keeps, void *ctx,
 			       unsigned int max_runs);
+void sim_ops_deadline_set(double deadline);
+bool sim_ops_deadline_passed(void);
 
 #endif /* TKSIM_SIM_OPS_OPS_GEN_H */

@@ -7,6 +7,8 @@
 #include "tests/check_util.h"
 #include "tests/ops/ops_stubs.h"
 #include "sim/bugs.h"
+#include "sim/diff/diff.h"
+#include "sim/ops/ops_gen.h"
 #include "sim/ops/ops_cs.h"
 #include "sim/ops/ops_exec.h"
 #include "sim/ops/ops_kinds.h"
@@ -358,6 +360,47 @@ START_TEST(test_seeds_find_bugs)
 }
 END_TEST
 
+/*
+ * A wall-clock bound that has passed (sim_ops_deadline_set()) stops a shrink before its first
+ * run and a lockstep run within 4096 ticks, as if it found nothing; without one both go on.
+ */
+START_TEST(test_deadline)
+{
+	struct sim_op read = { .kind = SIM_OP_READ, .t_ns = 6 * NSEC_PER_SEC };
+	struct sim_op_list l, found;
+	struct sim_ops_result r;
+	struct diff_result d;
+	unsigned int n;
+
+	sim_ops_init(&l);
+	sim_ops_init(&found);
+	/* The first seed raw-pre-4.13 shows (a finding to shrink). */
+	for (unsigned int i = 0; i < sim_ops_nr_seeds() && !found.n; i++) {
+		sim_ops_seed(i, &l);
+		if (sim_ops_run(&l, BUG_RAW_PRE413, 0, &r, NULL) == 1)
+			ck_assert_int_eq(sim_ops_copy(&found, &l), 0);
+	}
+	ck_assert_uint_gt(found.n, 1);
+	n = found.n;
+	sim_ops_deadline_set(1e-9); /* long past */
+	ck_assert_uint_eq(sim_ops_shrink(&found, BUG_RAW_PRE413, 0, r.first.sig, 100), 0);
+	ck_assert_uint_eq(found.n, n);
+	/* 6000 ticks to a read: stopped early, with no difference. */
+	sim_ops_clear(&l);
+	sim_ops_push(&l, &read);
+	ck_assert_int_eq(diff_ops_run(&l, 0, NULL, &d), 0);
+	ck_assert(d.expired);
+	ck_assert_uint_lt(d.ticks, 6000);
+	sim_ops_deadline_set(0);
+	ck_assert_int_eq(diff_ops_run(&l, 0, NULL, &d), 0);
+	ck_assert(!d.expired);
+	ck_assert_uint_ge(d.ticks, 6000);
+	ck_assert_uint_gt(sim_ops_shrink(&found, BUG_RAW_PRE413, 0, r.first.sig, 100), 0);
+	sim_ops_free(&l);
+	sim_ops_free(&found);
+}
+END_TEST
+
 /* A failing call that changes state is a finding (the check can fail). */
 START_TEST(test_failed_call_oracle)
 {
@@ -489,6 +532,7 @@ static Suite *ops_suite(void)
 	tcase_add_test(tc, test_instant_not_read_twice);
 	tcase_add_test(tc, test_seed_text_round_trip);
 	tcase_add_test(tc, test_seeds_find_bugs);
+	tcase_add_test(tc, test_deadline);
 	tcase_add_test(tc, test_failed_call_oracle);
 	tcase_add_test(tc, test_text_errors);
 	tcase_add_test(tc, test_failed_call_known);

@@ -76,7 +76,8 @@ struct fuzz_stats {
 /* The options of `tksim fuzz`: its parser, --help, man page and completion. */
 const struct tksim_option cmd_fuzz_options[] = {
 	TKSIM_OPT_HEAD("Options:"),
-	TKSIM_OPT_ARG("seconds", 's', "S", "stop after S wall seconds", "10 without --runs"),
+	TKSIM_OPT_ARG("seconds", 's', "S", "stop after S wall seconds, shrinking included",
+		      "10 without --runs"),
 	TKSIM_OPT_ARG("runs", 'r', "N", "stop after N op lists per process", NULL),
 	TKSIM_OPT_SEED('S', "the generator (process J uses N+J)"),
 	TKSIM_OPT_MORE(TKSIM_OPT_BUGS, "inject", 'i', "BUG[,BUG]",
@@ -425,12 +426,15 @@ static void fuzz_worker(const struct fuzz_opts *o, unsigned int job, struct fuzz
 	sim_rng_seed(&rng, seed);
 	sim_ops_init(&l);
 	sim_ops_init(&base);
+	/* --seconds bounds shrinking too: the run ends within it whatever the finding costs. */
+	sim_ops_deadline_set(o->seconds ? end : 0);
 	for (u64 run = 0;; run++) {
 		int ret;
 
 		if (o->runs && run >= o->runs)
 			break;
-		if (o->seconds && (run & 15) == 0 && tksim_wall_seconds() >= end)
+		if (o->seconds &&
+		    tksim_wall_seconds() >= end) /* every run: a slow list costs seconds */
 			break;
 		if (tksim_signal_caught()) /* one process: the summary so far, exit 130 */
 			break;
