@@ -112,10 +112,13 @@ static void worker(const struct opts *op, const struct h_tables *t, int w, const
 	static struct h_case c;
 	static struct h_output o;
 	struct h_result r;
+	int unstarted = 0;
 
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
-	for (long i = op->first + w; i < op->first + op->cases && !stop; i += op->jobs) {
+	/* A driver that cannot start cases any more (a limit of the machine) stops, said once. */
+	for (long i = op->first + w; i < op->first + op->cases && !stop && unstarted < 10;
+	     i += op->jobs) {
 		h_case_draw(&c, t, op->seed, i);
 		if (op->timeout_ms)
 			c.timeout_ms = op->timeout_ms;
@@ -123,8 +126,15 @@ static void worker(const struct opts *op, const struct h_tables *t, int w, const
 		r.index = i;
 		r.cmd = row_of(t, c.cmd);
 		if (h_case_run(&c, op->tksim, dir, &r, &o)) {
-			snprintf(r.why, sizeof(r.why), "the driver could not start the case");
+			snprintf(r.why, sizeof(r.why), "the driver could not start the case: %s",
+				 strerror(errno));
+			if (++unstarted == 10)
+				fprintf(stderr,
+					"hostile: worker %d stops at case %ld: 10 cases in a "
+					"row could not start (%s)\n",
+					w, i, strerror(errno));
 		} else {
+			unstarted = 0;
 			h_case_check(&c, dir, &r, &o);
 		}
 		if (r.why[0])
