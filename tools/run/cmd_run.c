@@ -303,6 +303,9 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 	ret = timeline(o);
 	if (ret)
 		return ret;
+	/* Like for like, as diff and fuzz: beside a release's tree the model is that release. */
+	if (o->kernel && !tksim_opt_given(&o->opts, SYS_OPT_PROFILE))
+		tk_profile_parse(o->kernel, &o->cfg.profile);
 	o->ntp.daemon.seed = o->seed; /* --seed also seeds the measurement noise */
 	run_m32_configure(&o->m32, &o->cfg);
 	return run_ntp_configure(&o->ntp, &o->cfg, &o->opts);
