@@ -362,10 +362,17 @@ int h_case_run(const struct h_case *c, const char *tksim, const char *dir, struc
 		if (pidfd < 0 && wake > now + 10)
 			wake = now + 10;
 		poll(p, 3, wake > now ? (int)(wake - now) : 0);
-		if (p[0].revents && !drain(out[0], o->out, sizeof(o->out), &o->nout, &o->sanitizer))
+		/* At the end of a pipe its end here is closed at once (it leaked one a case). */
+		if (p[0].revents &&
+		    !drain(out[0], o->out, sizeof(o->out), &o->nout, &o->sanitizer)) {
+			close(out[0]);
 			out_open = false;
-		if (p[1].revents && !drain(err[0], o->err, sizeof(o->err), &o->nerr, &o->sanitizer))
+		}
+		if (p[1].revents &&
+		    !drain(err[0], o->err, sizeof(o->err), &o->nerr, &o->sanitizer)) {
+			close(err[0]);
 			err_open = false;
+		}
 		now = now_ms();
 		if (!sent && sig_at >= 0 && now >= sig_at) {
 			sent = true;
@@ -415,7 +422,8 @@ int h_case_run(const struct h_case *c, const char *tksim, const char *dir, struc
 		;
 	if (out_open)
 		close(out[0]);
-	close(err[0]);
+	if (err_open)
+		close(err[0]);
 	close(ready[0]);
 	if (pidfd >= 0)
 		close(pidfd);
