@@ -51,6 +51,8 @@ static void kt_keep_merge(struct kt_keep *k)
 {
 	size_t n = 0;
 
+	if (k->nr < 2)
+		return; /* none (k->r NULL: qsort's argument must not be) or one */
 	qsort(k->r, k->nr, sizeof(*k->r), kt_range_cmp);
 	for (size_t i = 0; i < k->nr; i++) {
 		struct kt_range *last = n ? &k->r[n - 1] : NULL;
