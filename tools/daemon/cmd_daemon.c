@@ -340,6 +340,10 @@ static int daemon_parse(int argc, char **argv, struct dmn_opts *o)
 		o->cfg.wall_time.tv_sec = wall / (s64)NSEC_PER_SEC;
 		o->cfg.wall_time.tv_nsec = wall % (s64)NSEC_PER_SEC;
 	}
+	/* Like for like, as run, diff and fuzz: beside a release's tree the model is that release.
+	 */
+	if (o->kernel)
+		tk_profile_parse(o->kernel, &o->cfg.profile);
 	if (o->kernel && (o->bugs || o->cfg.fixes || o->aux_clocks))
 		return tksim_usage_error(
 			"daemon", "--kernel: the tree's own code answers the program, so %s",
