@@ -244,14 +244,38 @@ static void finding_path(char *buf, size_t n, const char *dir, const char *sig)
 	snprintf(buf + len, n - len, ".scn");
 }
 
+/* Count a known kernel bug of the tree's release, recognised as @bug, for @sig. */
+static void count_known_bug(struct fuzz_stats *st, const struct sim_bug *bug, const char *sig)
+{
+	st->known++;
+	if (!st->known_bug++)
+		snprintf(st->bug_sig, sizeof(st->bug_sig), "%s %s", bug->name,
+			 strchr(sig, ' ') + 1);
+}
+
 /*
- * Shrink and write one finding; false if another process already wrote this signature.  The
- * file is written beside its name and renamed into place, so a killed worker never leaves half
- * a finding; a finding that could not be written is said on stderr and counted in @st.
+ * Tree findings whose shrunk list is a known bug of the tree's release: an input can reach one
+ * only after the model and the tree part (both of 6.12's bugs in one input, say), so the
+ * whole input is not recognised but its shrunk form is.  Their signatures, so that the next
+ * such input is counted at once rather than shrunk again; a process's own, at most 64.
+ */
+static struct {
+	char sig[sizeof(((struct sim_finding *)0)->sig)];
+	const struct sim_bug *bug;
+} shrunk_known[64];
+static unsigned int nr_shrunk_known;
+
+/*
+ * Shrink and write one finding; false if another process already wrote this signature, or
+ * if it shrinks to a known kernel bug of the tree's release (counted as such).  The file is
+ * written beside its name and renamed into place, so a killed worker never leaves half a
+ * finding; a finding that could not be written is said on stderr and counted in @st.
  */
 static bool report_finding(const struct fuzz_opts *o, struct sim_op_list *l,
 			   const struct sim_ops_result *res, u64 seed, struct fuzz_stats *st)
 {
+	const struct sim_bug *bug;
+
 	struct sim_ops_result again;
 	char path[4096], tmp[4200];
 	unsigned int runs;
@@ -259,6 +283,12 @@ static bool report_finding(const struct fuzz_opts *o, struct sim_op_list *l,
 	FILE *f;
 	int fd, err;
 
+	for (unsigned int i = 0; i < nr_shrunk_known; i++) {
+		if (!strcmp(shrunk_known[i].sig, res->first.sig)) {
+			count_known_bug(st, shrunk_known[i].bug, res->first.sig);
+			return false;
+		}
+	}
 	finding_path(path, sizeof(path), o->out_dir, res->first.sig);
 	/* Another process of this run wrote it: a duplicate.  An older file is replaced. */
 	if (!stat(path, &sb) && sb.st_mtime >= o->started)
@@ -275,6 +305,20 @@ static bool report_finding(const struct fuzz_opts *o, struct sim_op_list *l,
 	if (o->fk) {
 		runs = fuzz_kernel_shrink(o->fk, l, o->flags, res->first.sig, 4000);
 		fuzz_kernel_run(o->fk, l, o->flags, &again);
+		bug = !(o->flags & SIM_OPS_KNOWN_FAIL) && again.first.sig[0]
+			      ? fuzz_kernel_known(o->fk, l, &again)
+			      : NULL;
+		if (bug) {
+			fclose(f);
+			unlink(tmp);
+			if (nr_shrunk_known < sizeof(shrunk_known) / sizeof(shrunk_known[0])) {
+				snprintf(shrunk_known[nr_shrunk_known].sig,
+					 sizeof(shrunk_known[0].sig), "%s", res->first.sig);
+				shrunk_known[nr_shrunk_known++].bug = bug;
+			}
+			count_known_bug(st, bug, res->first.sig);
+			return false;
+		}
 	} else {
 		runs = sim_ops_shrink(l, o->bugs, o->flags, res->first.sig, 4000);
 		sim_ops_run(l, o->bugs, o->flags, &again, NULL);
@@ -366,10 +410,7 @@ static bool account(const struct fuzz_opts *o, struct fuzz_stats *st, struct sim
 		return false;
 	bug = o->fk && !(o->flags & SIM_OPS_KNOWN_FAIL) ? fuzz_kernel_known(o->fk, l, res) : NULL;
 	if (bug) {
-		st->known++; /* a known bug of the tree's release (fuzz_kernel_known()) */
-		if (!st->known_bug++)
-			snprintf(st->bug_sig, sizeof(st->bug_sig), "%s %s", bug->name,
-				 strchr(res->first.sig, ' ') + 1);
+		count_known_bug(st, bug, res->first.sig); /* fuzz_kernel_known() */
 		return false;
 	}
 	if (report_finding(o, l, res, seed, st))
