@@ -372,3 +372,14 @@ void sim_bugs_apply(struct tk_kernel *k, u64 mask)
 	if (mask & BUG_BARE_RDTSC)
 		WRITE_ONCE(k->vdata.arch_data.tsc_insn, (u32)VDSO_TSC_BARE);
 }
+
+/**
+ * sim_bugs_clear() - switch the writer and reader bugs of @mask off in a kernel
+ * @k:    a booted kernel; no thread may be using it yet
+ * @mask: BUG_* bits, a profile's implied ones among them (its newer behaviour then)
+ */
+void sim_bugs_clear(struct tk_kernel *k, u64 mask)
+{
+	k->bugs &= ~mask;
+	WRITE_ONCE(k->vdata.arch_data.bugs, READ_ONCE(k->vdata.arch_data.bugs) & ~mask);
+}

@@ -61,5 +61,6 @@ int sim_bugs_parse(const char *list, u64 *mask);
 const struct sim_bug *sim_bugs_unseen(u64 mask, const char **why);
 int sim_bugs_format(u64 mask, char *buf, size_t n);
 void sim_bugs_apply(struct tk_kernel *k, u64 mask);
+void sim_bugs_clear(struct tk_kernel *k, u64 mask);
 
 #endif /* TKSIM_SIM_BUGS_H */

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "ktree/ktree.h"
+#include "sim/bugs.h"
 #include "sim/engine.h"
 #include "timekeeper/adjtimex.h"
 
@@ -128,8 +129,7 @@ void sim_system_backports(struct sim_system *s, u64 bits)
 {
 	s->cfg.backports |= bits;
 	s->k.backports |= bits;
-	s->k.bugs &= ~bits;
-	WRITE_ONCE(s->k.vdata.arch_data.bugs, READ_ONCE(s->k.vdata.arch_data.bugs) & ~bits);
+	sim_bugs_clear(&s->k, bits);
 }
 
 /**

@@ -195,8 +195,7 @@ static int run_list(const struct sim_op_list *l, u64 bugs, u64 off, unsigned int
 		return ret;
 	}
 	sim_bugs_apply(&s->k, bugs);
-	s->k.bugs &= ~off;
-	WRITE_ONCE(s->k.vdata.arch_data.bugs, READ_ONCE(s->k.vdata.arch_data.bugs) & ~off);
+	sim_bugs_clear(&s->k, off);
 	x->s = s;
 	x->r = r;
 	x->flags = flags;
